@@ -1,0 +1,30 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Every C library is a system library target: a module map and a shim header, nothing else.
+// `providers` names the Debian package that `make deps` installs.
+let package = Package(
+    name: "HeroBridge",
+    products: [
+        .executable(name: "herobridge", targets: ["herobridge"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
+                       providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
+                       providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg",
+                       providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto",
+                       providers: [.apt(["libssl-dev"])]),
+
+        .target(name: "HeroTransfer", dependencies: ["CPNG", "CTurboJPEG"]),
+        .target(name: "HeroCore", dependencies: ["HeroTransfer", "CSQLite", "CCrypto"]),
+        .executableTarget(name: "herobridge", dependencies: ["HeroCore", "HeroTransfer"]),
+
+        .target(name: "TestSupport", dependencies: ["CPNG", "CTurboJPEG"], path: "Tests/Support"),
+        .testTarget(name: "HeroTransferTests", dependencies: ["HeroTransfer", "TestSupport"]),
+        .testTarget(name: "HeroCoreTests", dependencies: ["HeroCore", "HeroTransfer", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["herobridge", "TestSupport"]),
+    ]
+)

@@ -1,0 +1,132 @@
+import FoundationEssentials
+import HeroTransfer
+
+/// The hero favorites core: what the agent, the drop window and the CLI all call. Knows no X11 and no MIME type.
+/// It matches names against the catalog, decides with `IngestPlan`, and writes through `FavoritesStore`.
+public final class Favorites {
+    public let store: FavoritesStore
+    /// The built-in catalog plus the heroes imported into this database.
+    public private(set) var catalog: Catalog
+    private let now: () -> Date
+
+    public init(store: FavoritesStore, now: @escaping () -> Date = Date.init) throws(StoreError) {
+        self.store = store
+        self.now = now
+        catalog = Catalog.builtIn.adding(try store.catalogAdditions())
+    }
+
+    /// Opens the database at `path` (see `FavoritesStore.init`).
+    public convenience init(path: String) throws(StoreError) {
+        try self.init(store: FavoritesStore(path: path))
+    }
+
+    /// Re-reads the catalog additions, which another process may have changed.
+    public func reloadCatalog() throws(StoreError) {
+        catalog = Catalog.builtIn.adding(try store.catalogAdditions())
+    }
+
+    /// Feeds what one copy or drop delivered into the favorites, in one transaction.
+    public func ingest(_ items: [MultiTypeTransferable], context: IngestContext) throws(StoreError) -> IngestReport {
+        try reloadCatalog()
+        let plan = IngestPlan(items: items, context: context, catalog: catalog)
+        // Hash portraits before taking the write lock: a 50 MB image should not hold other writers up.
+        let portraits = plan.favorites.map { $0.portrait.map(Portrait.init) }
+        let ontoPortrait = plan.ontoPortrait.map { ($0.name, Portrait($0.image)) }
+        let date = now()
+
+        var report = IngestReport()
+        try store.write { () throws(StoreError) in
+            for (favorite, portrait) in zip(plan.favorites, portraits) {
+                if favorite.addToCatalog { _ = try store.insertCatalogHero(favorite.hero, at: date) }
+                guard let existing = try store.favorite(key: favorite.hero.key) else {
+                    try store.insertFavorite(favorite.hero, source: context.source, at: date)
+                    if let portrait { try store.setPortrait(portrait, key: favorite.hero.key) }
+                    report.outcomes.append(.added(name: favorite.hero.name, withPortrait: portrait != nil))
+                    continue
+                }
+                report.outcomes.append(try updatePortrait(of: existing, with: portrait))
+            }
+            if let (name, portrait) = ontoPortrait {
+                if let existing = try store.favorite(key: HeroName.key(name)) {
+                    report.outcomes.append(try updatePortrait(of: existing, with: portrait))
+                } else {
+                    report.outcomes.append(.ignored(what: "image", reason: "\(name) is not a favorite"))
+                }
+            }
+        }
+        report.outcomes += plan.ignored
+        if plan.favorites.contains(where: \.addToCatalog) { try reloadCatalog() }
+        return report
+    }
+
+    private func updatePortrait(of existing: Favorite, with portrait: Portrait?) throws(StoreError) -> IngestReport.Outcome {
+        let name = existing.hero.name
+        guard let portrait else { return .unchanged(name: name, reason: "already a favorite") }
+        guard existing.hero.portrait?.sha256 != portrait.info.sha256 else {
+            return .unchanged(name: name, reason: "already a favorite with this portrait")
+        }
+        try store.setPortrait(portrait, key: existing.hero.key)
+        return .updated(name: name, change: "new portrait")
+    }
+
+    /// Adds catalog heroes by name (`spiderman` finds Spider-Man); `createUnknown` makes unknown names custom heroes.
+    public func add(names: [String], createUnknown: Bool = false, source: IngestSource = .cli) throws(StoreError) -> IngestReport {
+        try ingest(names.map { .text($0) }, context: IngestContext(source: source, acceptUnknown: createUnknown))
+    }
+
+    /// Sets the portrait of a favorite, as a drop of the image onto its row does.
+    public func setPortrait(of name: String, image: TransferImage, source: IngestSource = .cli) throws -> IngestReport {
+        guard let favorite = try favorite(named: name) else { throw HeroError.notAFavorite(name) }
+        return try ingest([.image(image)], context: IngestContext(source: source, onto: favorite.hero.name))
+    }
+
+    /// Removes favorites by name or key; returns the names removed and the names that were not favorites.
+    public func remove(names: [String]) throws(StoreError) -> (removed: [String], missing: [String]) {
+        var removed: [String] = [], missing: [String] = []
+        try store.write { () throws(StoreError) in
+            for name in names {
+                let key = HeroName.key(name)
+                if let existing = try store.favorite(key: key), try store.deleteFavorite(key: key) {
+                    removed.append(existing.hero.name)
+                } else {
+                    missing.append(name)
+                }
+            }
+        }
+        return (removed, missing)
+    }
+
+    /// All favorites sorted by name: case- and accent-insensitive, ties by exact name (`HeroName.sortsBefore`).
+    public func list() throws(StoreError) -> [Favorite] {
+        try store.allFavorites().sorted { HeroName.sortsBefore($0.hero.name, $1.hero.name) }
+    }
+
+    /// The favorite `name` means (exact name or key), or nil.
+    public func favorite(named name: String) throws(StoreError) -> Favorite? {
+        try store.favorite(key: HeroName.key(name))
+    }
+
+    /// The stored portrait of favorite `name`, bytes included.
+    public func portrait(of name: String) throws -> Portrait {
+        guard let favorite = try favorite(named: name) else { throw HeroError.notAFavorite(name) }
+        guard let portrait = try store.portrait(key: favorite.hero.key) else { throw HeroError.noPortrait(favorite.hero.name) }
+        return portrait
+    }
+
+    /// Adds catalog file entries to the catalog; entries with invalid names or keys already known are skipped.
+    public func importCatalog(_ entries: [CatalogFile.Entry]) throws(StoreError) -> (added: [String], skipped: [String]) {
+        try reloadCatalog()
+        var added: [String] = [], skipped: [String] = []
+        let date = now()
+        try store.write { () throws(StoreError) in
+            for entry in entries {
+                guard let name = try? HeroName.validate(entry.name), catalog.match(name) == nil,
+                      try store.insertCatalogHero(Hero(name: name, description: entry.description, origin: .import), at: date)
+                else { skipped.append(entry.name); continue }
+                added.append(name)
+            }
+        }
+        try reloadCatalog()
+        return (added, skipped)
+    }
+}

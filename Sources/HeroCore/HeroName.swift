@@ -1,0 +1,68 @@
+@_spi(_Unicode) import Swift
+
+/// Hero names: validation, and the key under which two spellings count as the same hero.
+public enum HeroName {
+    /// Longest valid name, in characters.
+    public static let maxLength = 100
+
+    /// The matching key: case folded, diacritics folded, everything but letters and digits removed.
+    /// `spiderman`, `SPIDER MAN` and ` Spider-Man ` all give `spiderman`; `Señor` gives `senor`.
+    public static func key(_ name: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        // `_nfd` (canonical decomposition) is the standard library's own; FoundationEssentials has no folding API.
+        for scalar in name.lowercased()._nfd {
+            if let replacement = unDecomposable[scalar] {
+                scalars.append(contentsOf: replacement.unicodeScalars)
+            } else if scalar.properties.isAlphabetic && scalar.properties.generalCategory != .nonspacingMark
+                        || scalar.properties.numericType == .decimal {
+                scalars.append(scalar)
+            }
+        }
+        return String(scalars)
+    }
+
+    /// Letters with no canonical decomposition that still carry a "diacritic" for a reader of Latin script.
+    private static let unDecomposable: [Unicode.Scalar: String] = [
+        "ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "đ": "d", "ł": "l", "þ": "th", "ð": "d", "ı": "i", "ħ": "h",
+    ]
+
+    /// The name trimmed, or an error when it is empty, longer than 100 characters, contains a control
+    /// character, has no letter or digit, or is a URL.
+    public static func validate(_ raw: String) throws(HeroError) -> String {
+        let name = raw.trimmed()
+        guard !name.isEmpty else { throw .invalidName(raw, reason: "it is empty") }
+        guard name.count <= maxLength else { throw .invalidName(raw, reason: "it is longer than \(maxLength) characters") }
+        guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw .invalidName(raw, reason: "it contains a control character")
+        }
+        guard !key(name).isEmpty else { throw .invalidName(raw, reason: "it has no letter or digit") }
+        guard !looksLikeURL(name) else { throw .invalidName(raw, reason: HeroError.urlReason) }
+        return name
+    }
+
+    /// `scheme://…` or `mailto:`-style text: what browsers put in the plain text of an image drag.
+    static func looksLikeURL(_ text: String) -> Bool {
+        guard let colon = text.firstIndex(of: ":"), colon != text.startIndex else { return false }
+        let scheme = text[..<colon]
+        guard scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }),
+              scheme.first!.isLetter else { return false }
+        let rest = text[text.index(after: colon)...]
+        return rest.hasPrefix("//") || ["mailto", "data", "about", "blob"].contains(scheme.lowercased())
+    }
+
+    /// Sort key for listings: case- and accent-insensitive, ties broken by the exact name, so the order is total.
+    static func sortKey(_ name: String) -> (String, String) {
+        var folded = String.UnicodeScalarView()
+        for scalar in name.lowercased()._nfd where scalar.properties.generalCategory != .nonspacingMark {
+            folded.append(scalar)
+        }
+        return (String(folded), name)
+    }
+
+    /// Whether `a` sorts before `b` in listings (see `sortKey`).
+    public static func sortsBefore(_ a: String, _ b: String) -> Bool {
+        let (ka, kb) = (sortKey(a), sortKey(b))
+        if ka.0 != kb.0 { return ka.0.unicodeScalars.lexicographicallyPrecedes(kb.0.unicodeScalars) }
+        return ka.1.unicodeScalars.lexicographicallyPrecedes(kb.1.unicodeScalars)
+    }
+}

@@ -1,0 +1,61 @@
+/// How a transfer was delivered to the favorites core.
+public struct IngestContext: Sendable, Equatable {
+    public var source: IngestSource
+    /// The hero whose row a drop landed on: its image becomes that hero's portrait.
+    public var onto: String?
+    /// Unknown names become custom heroes instead of being ignored.
+    public var acceptUnknown: Bool
+
+    public init(source: IngestSource, onto: String? = nil, acceptUnknown: Bool = false) {
+        self.source = source
+        self.onto = onto
+        self.acceptUnknown = acceptUnknown
+    }
+}
+
+/// What one ingest did, item by item, in the order it happened.
+public struct IngestReport: Sendable, Equatable {
+    public enum Outcome: Sendable, Equatable {
+        /// A new favorite.
+        case added(name: String, withPortrait: Bool)
+        /// An existing favorite changed (`change` says how, e.g. "new portrait").
+        case updated(name: String, change: String)
+        /// A favorite that was asked for again and did not change.
+        case unchanged(name: String, reason: String)
+        /// Part of the transfer that led to nothing (`what` is "text", "image" or "hero").
+        case ignored(what: String, reason: String)
+    }
+
+    public var outcomes: [Outcome] = []
+
+    public init(outcomes: [Outcome] = []) { self.outcomes = outcomes }
+
+    /// Names of the favorites added.
+    public var added: [String] {
+        outcomes.compactMap { if case let .added(name, _) = $0 { return name } else { return nil } }
+    }
+
+    /// Whether the store changed.
+    public var changedStore: Bool {
+        outcomes.contains { switch $0 { case .added, .updated: return true; default: return false } }
+    }
+
+    /// One line per outcome, for logs and the terminal: `added Spider-Man`, `ignored text: no hero named "x"`.
+    /// More than `limit` ignored lines collapse into one count.
+    public func lines(limit: Int = 5) -> [String] {
+        var lines: [String] = []
+        var ignored = 0
+        for outcome in outcomes {
+            switch outcome {
+            case let .added(name, withPortrait): lines.append("added \(name)" + (withPortrait ? " with portrait" : ""))
+            case let .updated(name, change): lines.append("updated \(name): \(change)")
+            case let .unchanged(name, reason): lines.append("\(name): \(reason)")
+            case let .ignored(what, reason):
+                ignored += 1
+                if ignored <= limit { lines.append("ignored \(what): \(reason)") }
+            }
+        }
+        if ignored > limit { lines.append("ignored \(ignored - limit) more") }
+        return lines.isEmpty ? ["nothing to ingest"] : lines
+    }
+}

@@ -1,0 +1,100 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import FoundationEssentials
+
+/// The favorites and imported catalog heroes, in one SQLite file (WAL mode, `busy_timeout`, foreign keys on).
+/// Every change happens in a `BEGIN IMMEDIATE` transaction, so the agent and the CLI can write at once.
+/// A file that is not HeroBridge's, corrupt, newer, or read-only is refused and never modified.
+public final class FavoritesStore {
+    let database: SQLiteDatabase
+    public var path: String { database.path }
+
+    /// Opens the database at `path`, creating it and its folder when missing, and migrating it to the current
+    /// schema. Waits up to `busyTimeoutMilliseconds` for another process's write transaction.
+    public init(path: String, busyTimeoutMilliseconds: Int32 = 5000) throws(StoreError) {
+        try Self.checkExistingFile(path)
+        database = try SQLiteDatabase(path: path, create: true)
+        guard !database.isReadOnly else { throw .readOnly(path: path) }
+        database.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
+        try database.execute("PRAGMA foreign_keys = ON")
+        try migrate()
+        try database.execute("PRAGMA journal_mode = WAL")
+    }
+
+    /// Runs `body` in one write transaction; nothing it did is kept when it throws.
+    func write<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        try database.writeTransaction(body)
+    }
+
+    // MARK: Opening
+
+    /// Refuses, before SQLite touches it, a file that exists but is no SQLite database, or is not writable.
+    private static func checkExistingFile(_ path: String) throws(StoreError) {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            try createParentFolder(of: path)
+            return
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw .cannotOpen(path: path, detail: "not a regular file")
+        }
+        if info.st_size > 0 {
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw .cannotOpen(path: path, detail: String(cString: strerror(errno))) }
+            var header = [UInt8](repeating: 0, count: 16)
+            let count = read(fd, &header, 16)
+            close(fd)
+            guard count == 16, header == Array("SQLite format 3\0".utf8) else {
+                throw .notHeroBridge(path: path, detail: "not an SQLite file")
+            }
+        }
+        guard access(path, W_OK) == 0 else { throw .readOnly(path: path) }
+    }
+
+    private static func createParentFolder(of path: String) throws(StoreError) {
+        guard let slash = path.lastIndex(of: "/") else { return }
+        var folder = path.hasPrefix("/") ? "" : "."
+        for component in path[..<slash].split(separator: "/") {
+            folder += "/" + component
+            if mkdir(folder, 0o700) != 0 && errno != EEXIST {
+                throw .cannotOpen(path: path, detail: "cannot create folder \(folder): \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+
+    /// Brings the schema up to date inside one write transaction. An empty database becomes HeroBridge's;
+    /// a database with another application id, or with tables but no HeroBridge id, is refused.
+    private func migrate() throws(StoreError) {
+        let path = database.path
+        func state() throws(StoreError) -> (application: Int64, version: Int, tables: Int64) {
+            let application = try database.scalar("PRAGMA application_id") ?? 0
+            let version = Int(try database.scalar("PRAGMA user_version") ?? 0)
+            let tables = try database.scalar("SELECT count(*) FROM sqlite_master") ?? 0
+            return (application, version, tables)
+        }
+        func check(_ s: (application: Int64, version: Int, tables: Int64)) throws(StoreError) {
+            if s.application == Schema.applicationID {
+                guard s.version <= Schema.currentVersion else {
+                    throw .newerSchema(path: path, version: s.version, supported: Schema.currentVersion)
+                }
+            } else if s.application != 0 {
+                throw .notHeroBridge(path: path, detail: "it belongs to another application (id \(s.application))")
+            } else if s.tables > 0 || s.version != 0 {
+                throw .notHeroBridge(path: path, detail: "it holds \(s.tables) tables of another program")
+            }
+        }
+        let before = try state()
+        try check(before)
+        guard before.application != Schema.applicationID || before.version < Schema.currentVersion else { return }
+        try database.writeTransaction { () throws(StoreError) in
+            let now = try state() // another process may have migrated while we waited for the lock
+            try check(now)
+            for version in now.version..<Schema.currentVersion {
+                try database.execute(Schema.migrations[version])
+            }
+            try database.execute("PRAGMA application_id = \(Schema.applicationID)")
+            try database.execute("PRAGMA user_version = \(Schema.currentVersion)")
+        }
+    }
+}

@@ -1,0 +1,23 @@
+/// Why image bytes were refused.
+enum ImageDecodeError: Error, CustomStringConvertible {
+    case corrupt(String)
+    case tooBig(width: Int, height: Int, limits: TransferLimits)
+
+    var description: String {
+        switch self {
+        case let .corrupt(message):
+            return message
+        case let .tooBig(width, height, limits):
+            return "\(width)×\(height) pixels is over the limit (\(limits.maxImageSide) px a side, "
+                + "\(limits.maxImagePixels / 1_000_000) megapixels)"
+        }
+    }
+
+    /// Throws `.tooBig` (or `.corrupt` for an empty image) before any pixel memory is allocated.
+    static func check(width: Int, height: Int, limits: TransferLimits) throws(ImageDecodeError) {
+        guard width > 0, height > 0 else { throw .corrupt("image has no pixels (\(width)×\(height))") }
+        guard width <= limits.maxImageSide, height <= limits.maxImageSide,
+              width * height <= limits.maxImagePixels
+        else { throw .tooBig(width: width, height: height, limits: limits) }
+    }
+}

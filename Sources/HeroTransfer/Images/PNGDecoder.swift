@@ -1,0 +1,39 @@
+import CPNG
+import FoundationEssentials
+
+/// libpng's simplified API at the edge: the only Swift file that calls libpng. Errors come back as return
+/// codes and a message in the image struct, so no setjmp is involved.
+enum PNGDecoder {
+    /// Reads the size from the header, checks it against `limits` before any pixel is allocated, then decodes
+    /// every row (to 8-bit grey, the smallest buffer) so that truncated or corrupt data is caught.
+    static func validate(_ data: Data, limits: TransferLimits) throws(ImageDecodeError) -> (width: Int, height: Int) {
+        var image = png_image()
+        image.version = png_uint_32(PNG_IMAGE_VERSION)
+        defer { png_image_free(&image) }
+
+        let began = data.withUnsafeBytes { raw in
+            png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count)
+        }
+        guard began != 0 else { throw .corrupt(message(of: &image)) }
+
+        let width = Int(image.width), height = Int(image.height)
+        try ImageDecodeError.check(width: width, height: height, limits: limits)
+
+        image.format = png_uint_32(PNG_FORMAT_GRAY)
+        var pixels = [UInt8](repeating: 0, count: width * height)
+        let finished = data.withUnsafeBytes { _ in
+            pixels.withUnsafeMutableBytes { out in
+                png_image_finish_read(&image, nil, out.baseAddress, 0, nil)
+            }
+        }
+        guard finished != 0 else { throw .corrupt(message(of: &image)) }
+        return (width, height)
+    }
+
+    private static func message(of image: inout png_image) -> String {
+        let text = withUnsafeBytes(of: &image.message) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        return text.isEmpty ? "unreadable PNG data" : text
+    }
+}

@@ -1,0 +1,96 @@
+import FoundationEssentials
+
+/// `text/uri-list` (RFC 2483), `x-special/gnome-copied-files` and KDE's list: each local file becomes its image
+/// (when its bytes are one) plus its name without extension as text; other URIs stay text.
+enum URIListImporter {
+    /// Parses the list; `gnomeCopiedFiles` skips the leading `copy`/`cut` line.
+    static func run(_ data: Data, target: String, gnomeCopiedFiles: Bool, limits: TransferLimits)
+        throws(TransferError) -> ImportResult
+    {
+        var lines = TextDecoding.utf8OrLatin1(data).split(separator: "\n").map {
+            $0.trimmed()
+        }
+        if gnomeCopiedFiles, let first = lines.first, first == "copy" || first == "cut" { lines.removeFirst() }
+        let uris = lines.filter { !$0.isEmpty && !$0.hasPrefix("#") }
+        guard !uris.isEmpty else { throw .importFailed(target: target, reason: "the list names no URI") }
+
+        var result = ImportResult()
+        for uri in uris {
+            guard let path = localPath(of: uri) else {
+                if uri.lowercased().hasPrefix("file:") {
+                    result.notes.append("\(uri): not a local file")
+                } else {
+                    result.items.append(.text(uri))
+                }
+                continue
+            }
+            do {
+                result.items += try importFile(path, target: target, limits: limits)
+            } catch {
+                result.notes.append("\(error)")
+            }
+        }
+        guard !result.items.isEmpty else {
+            throw .importFailed(target: target, reason: result.notes.joined(separator: "; "))
+        }
+        return result
+    }
+
+    /// The file's name without its last extension: `Thor Odinson.png` → `Thor Odinson`.
+    static func stem(of path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        return String(name[..<dot])
+    }
+
+    /// The decoded path of a `file:` URI on this host (`file:///p`, `file://localhost/p`, `file:/p`), else nil.
+    static func localPath(of uri: String) -> String? {
+        guard uri.lowercased().hasPrefix("file:") else { return nil }
+        var rest = Substring(uri.dropFirst(5))
+        if rest.hasPrefix("//") {
+            rest = rest.dropFirst(2)
+            let hostEnd = rest.firstIndex(of: "/") ?? rest.endIndex
+            let host = rest[..<hostEnd].lowercased()
+            guard host.isEmpty || host == "localhost" else { return nil }
+            rest = rest[hostEnd...]
+        }
+        guard rest.hasPrefix("/"), let path = percentDecode(rest), !path.contains("\0") else { return nil }
+        return path
+    }
+
+    /// `%XX` escapes to bytes, read as UTF-8 (Latin-1 when they are not); nil for a malformed escape.
+    static func percentDecode<S: StringProtocol>(_ text: S) -> String? {
+        var bytes = [UInt8]()
+        var utf8 = Array(text.utf8)[...]
+        while let byte = utf8.popFirst() {
+            guard byte == UInt8(ascii: "%") else { bytes.append(byte); continue }
+            guard utf8.count >= 2, let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16)
+            else { return nil }
+            bytes.append(value)
+            utf8 = utf8.dropFirst(2)
+        }
+        return TextDecoding.utf8OrLatin1(Data(bytes))
+    }
+
+    private static func importFile(_ path: String, target: String, limits: TransferLimits)
+        throws -> [MultiTypeTransferable]
+    {
+        let file = try FileReader.open(path, limit: limits.maxBytes)
+        let name = stem(of: path)
+        let head = try file.read(upTo: 16)
+        guard ImageFormat.sniff(head) != nil else { return [.text(name)] }
+        let bytes = try file.read(upTo: file.size)
+        do {
+            let image = try ImageValidator.validate(bytes, target: target, name: name, limits: limits)
+            return [.image(image), .text(name)]
+        } catch {
+            throw FileReader.Failure.rejected(path: path, reason: "\(error)".replacingPrefix("\(target): ", with: ""))
+        }
+    }
+}
+
+extension String {
+    fileprivate func replacingPrefix(_ prefix: String, with replacement: String) -> String {
+        hasPrefix(prefix) ? replacement + dropFirst(prefix.count) : self
+    }
+}

@@ -1,0 +1,44 @@
+import FoundationEssentials
+import HeroCore
+import HeroTransfer
+
+/// `catalog [--json] [QUERY]` searches; `catalog import FILE` adds characters from a JSON file.
+enum CatalogCommand {
+    /// Catalog files are small; this bounds what a mistaken path (a disk image, say) can make us read.
+    static let maxFileBytes = 64 << 20
+
+    static func run(_ parsed: ParsedCommand, _ context: CLIContext) throws -> Int32 {
+        if parsed.positionals.first == "import" {
+            guard parsed.positionals.count == 2 else {
+                throw UsageError(message: "catalog import: expected one FILE", usage: parsed.spec.usage)
+            }
+            return try importFile(parsed.positionals[1], context)
+        }
+        guard parsed.positionals.count <= 1 else {
+            throw UsageError(message: "catalog: expected at most one QUERY (quote names with spaces)", usage: parsed.spec.usage)
+        }
+        let heroes = try context.openFavorites().catalog.search(parsed.positionals.first ?? "")
+        if parsed.has("--json") {
+            Terminal.out(try JSONOutput.encode(heroes.map {
+                JSONOutput.CatalogRow(name: $0.name, description: $0.description, origin: $0.origin.rawValue)
+            }))
+            return 0
+        }
+        guard !heroes.isEmpty else {
+            Terminal.err("herobridge: no hero matches \"\(parsed.positionals.first ?? "")\"\n")
+            return 1
+        }
+        let width = min(heroes.map(\.name.count).max() ?? 0, 28)
+        Terminal.out(heroes.map { "\($0.name.padding(toLength: width))  \($0.description)".trimmed() + "\n" }.joined())
+        return 0
+    }
+
+    private static func importFile(_ path: String, _ context: CLIContext) throws -> Int32 {
+        let data = try FileReader.readAll(path, limit: maxFileBytes)
+        let entries = try CatalogFile.parse(data)
+        let (added, skipped) = try context.openFavorites().importCatalog(entries)
+        Terminal.out("imported \(added.count) hero\(added.count == 1 ? "" : "es") from \(path)"
+                     + (skipped.isEmpty ? "\n" : " (\(skipped.count) skipped: already in the catalog or not a valid name)\n"))
+        return 0
+    }
+}

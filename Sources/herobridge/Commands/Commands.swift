@@ -1,0 +1,89 @@
+/// The command table: every subcommand, its options and its help, in the order `--help` lists them.
+enum Commands {
+    static let all: [CommandSpec] = [
+        CommandSpec(name: "list", synopsis: "[--json]", summary: "print the favorites, sorted by name",
+                    options: [.flag("--json", "an array of objects with name, description, origin, source, addedAt, image")],
+                    positionals: 0...0, run: FavoritesCommands.list),
+        CommandSpec(name: "add", synopsis: "[--new] NAME...", summary: "add catalog heroes to the favorites",
+                    options: [.flag("--new", "create custom heroes for names not in the catalog")],
+                    positionals: 1...Int.max, run: FavoritesCommands.add),
+        CommandSpec(name: "remove", synopsis: "NAME...", summary: "remove favorites (by name, any spelling)",
+                    options: [], positionals: 1...Int.max, run: FavoritesCommands.remove),
+        CommandSpec(name: "portrait", synopsis: "NAME [--output FILE | --set FILE]",
+                    summary: "write a favorite's portrait (to stdout by default), or set it from an image file",
+                    options: [.value("--output", "FILE", "write the portrait bytes to FILE"),
+                              .value("--set", "FILE", "set the portrait from a PNG or JPEG file")],
+                    positionals: 1...1, run: FavoritesCommands.portrait),
+        CommandSpec(name: "catalog", synopsis: "[--json] [QUERY] | import FILE",
+                    summary: "search the hero catalog, or import characters from a JSON file",
+                    options: [.flag("--json", "print the matches as JSON")],
+                    positionals: 0...2, run: CatalogCommand.run),
+        CommandSpec(name: "decode", synopsis: "--target MIME [--max-bytes SIZE] [FILE]",
+                    summary: "run one importer on FILE (or stdin) and print the transferables as JSON",
+                    options: [.value("--target", "MIME", "the target name the data arrived under, e.g. text/uri-list"),
+                              .value("--max-bytes", "SIZE", "largest input accepted (default 64M)")],
+                    positionals: 0...1, run: DecodeCommand.run),
+        CommandSpec(name: "help", synopsis: "[COMMAND]", summary: "show help for herobridge or one command",
+                    options: [], positionals: 0...1, run: help),
+        CommandSpec(name: "version", synopsis: "", summary: "print the version", options: [],
+                    positionals: 0...0, run: { _, _ in Terminal.out("herobridge \(CLI.version)\n"); return 0 }),
+    ]
+
+    static func overview() -> String {
+        var text = """
+            herobridge \(CLI.version): turns what you copy or drop into hero favorites.
+
+            usage: herobridge [--db PATH] COMMAND [OPTIONS] [ARGUMENTS]
+
+            commands:
+
+            """
+        let width = all.map(\.name.count).max() ?? 0
+        for command in all {
+            text += "  \(command.name.padding(toLength: width))  \(command.summary)\n"
+        }
+        text += """
+
+            options:
+              --db PATH   the favorites database
+              --help      show this help (herobridge help COMMAND for one command)
+              --version   print the version
+
+            files:
+              The database is --db PATH, else $HEROBRIDGE_DB, else
+              $XDG_DATA_HOME/herobridge/herobridge.sqlite3 (default ~/.local/share/herobridge/herobridge.sqlite3).
+
+            exit status: 0 success, 1 runtime error, 2 usage error.
+
+            """
+        return text
+    }
+
+    static func help(_ parsed: ParsedCommand, _ context: CLIContext) throws -> Int32 {
+        guard let name = parsed.positionals.first else {
+            Terminal.out(overview())
+            return 0
+        }
+        guard let command = all.first(where: { $0.name == name }) else {
+            throw UsageError(message: "no command named \"\(name)\" (see herobridge --help)", usage: nil)
+        }
+        var text = "usage: \(command.usage)\n\n\(command.summary)\n"
+        if !command.options.isEmpty {
+            text += "\noptions:\n"
+            let labels = command.options.map { option in option.value.map { "\(option.name) \($0)" } ?? option.name }
+            let width = labels.map { $0.count }.max() ?? 0
+            for (label, option) in zip(labels, command.options) {
+                text += "  \(label.padding(toLength: width))  \(option.help)\n"
+            }
+        }
+        Terminal.out(text)
+        return 0
+    }
+}
+
+extension String {
+    /// The string padded with spaces on the right to `length` characters (never truncated).
+    func padding(toLength length: Int) -> String {
+        count >= length ? self : self + String(repeating: " ", count: length - count)
+    }
+}

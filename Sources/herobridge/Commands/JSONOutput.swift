@@ -1,0 +1,79 @@
+import FoundationEssentials
+import HeroCore
+import HeroTransfer
+
+/// The JSON shapes the CLI prints. Keys are sorted so that output is stable.
+enum JSONOutput {
+    struct Image: Encodable {
+        var mime: String
+        var width: Int
+        var height: Int
+        var bytes: Int
+        var sha256: String?
+        var name: String?
+    }
+
+    /// `list --json` row: `image` is always present, null when there is no portrait.
+    struct FavoriteRow: Encodable {
+        var favorite: Favorite
+
+        enum Keys: String, CodingKey { case name, description, origin, source, addedAt, image }
+
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(favorite.hero.name, forKey: .name)
+            try container.encode(favorite.hero.description, forKey: .description)
+            try container.encode(favorite.hero.origin.rawValue, forKey: .origin)
+            try container.encode(favorite.source.rawValue, forKey: .source)
+            try container.encode(favorite.addedAt.formatted(.iso8601), forKey: .addedAt)
+            if let p = favorite.hero.portrait {
+                try container.encode(Image(mime: p.mime, width: p.width, height: p.height, bytes: p.byteCount,
+                                           sha256: p.sha256), forKey: .image)
+            } else {
+                try container.encodeNil(forKey: .image)
+            }
+        }
+    }
+
+    struct CatalogRow: Encodable {
+        var name: String
+        var description: String
+        var origin: String
+    }
+
+    /// `decode` row: `{"type":"text","text":…}`, `{"type":"image",…}` or `{"type":"hero",…}`.
+    struct Item: Encodable {
+        var type: String
+        var text: String?
+        var image: Image?
+        var name: String?
+        var description: String?
+
+        init(_ item: MultiTypeTransferable) {
+            switch item {
+            case let .text(text):
+                type = "text"
+                self.text = text
+            case let .image(image):
+                type = "image"
+                self.image = Self.describe(image)
+            case let .hero(hero):
+                type = "hero"
+                name = hero.name
+                description = hero.description
+                image = hero.image.map(Self.describe)
+            }
+        }
+
+        static func describe(_ image: TransferImage) -> Image {
+            Image(mime: image.mime, width: image.width, height: image.height, bytes: image.data.count,
+                  sha256: SHA256.hex(image.data), name: image.name)
+        }
+    }
+
+    static func encode<T: Encodable>(_ value: T) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+    }
+}
