@@ -120,7 +120,9 @@ public final class Favorites {
         let date = now()
         try store.write { () throws(StoreError) in
             for entry in entries {
-                guard let name = try? HeroName.validate(entry.name), catalog.match(name) == nil,
+                // Same exact name as a known hero: nothing new. A new spelling of a known key is kept: exact
+                // matching finds it, key matching still finds the hero that came first.
+                guard let name = try? HeroName.validate(entry.name), !catalog.contains(exactName: name),
                       try store.insertCatalogHero(Hero(name: name, description: entry.description, origin: .import), at: date)
                 else { skipped.append(entry.name); continue }
                 added.append(name)

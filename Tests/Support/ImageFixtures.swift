@@ -1,1 +1,92 @@
-public enum TestSupportPlaceholder {}
+import CPNG
+import CTurboJPEG
+import Foundation
+
+/// Real PNG and JPEG bytes made at test time with libpng and libjpeg-turbo, so no binary fixture is checked in.
+public enum ImageFixtures {
+    /// A `width`×`height` RGBA PNG with a diagonal gradient (so it compresses to a realistic size).
+    public static func png(width: Int, height: Int) -> Data {
+        var image = png_image()
+        image.version = png_uint_32(PNG_IMAGE_VERSION)
+        image.width = png_uint_32(width)
+        image.height = png_uint_32(height)
+        image.format = png_uint_32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
+        let pixels = gradient(width: width, height: height, channels: 4)
+        var size: png_alloc_size_t = 0
+        pixels.withUnsafeBytes { raw in
+            _ = png_image_write_to_memory(&image, nil, &size, 0, raw.baseAddress, 0, nil)
+        }
+        var out = Data(count: Int(size))
+        let ok = out.withUnsafeMutableBytes { dst in
+            pixels.withUnsafeBytes { raw in
+                png_image_write_to_memory(&image, dst.baseAddress, &size, 0, raw.baseAddress, 0, nil)
+            }
+        }
+        precondition(ok != 0, "png_image_write_to_memory failed")
+        return out.prefix(Int(size))
+    }
+
+    /// A `width`×`height` baseline JPEG (quality 85, 4:2:0).
+    public static func jpeg(width: Int, height: Int) -> Data {
+        let handle = tjInitCompress()!
+        defer { tjDestroy(handle) }
+        let pixels = gradient(width: width, height: height, channels: 3)
+        var buffer: UnsafeMutablePointer<UInt8>?
+        var size: UInt = 0
+        let rc = pixels.withUnsafeBufferPointer { raw in
+            tjCompress2(handle, raw.baseAddress, Int32(width), 0, Int32(height), Int32(TJPF_RGB.rawValue),
+                        &buffer, &size, Int32(TJSAMP_420.rawValue), 85, 0)
+        }
+        precondition(rc == 0, "tjCompress2 failed")
+        defer { tjFree(buffer) }
+        return Data(bytes: buffer!, count: Int(size))
+    }
+
+    /// A PNG that is only a signature and an IHDR chunk claiming `width`×`height` (a decompression bomb's header).
+    public static func pngHeaderOnly(width: UInt32, height: UInt32) -> Data {
+        var ihdr = Data("IHDR".utf8)
+        ihdr.append(bigEndian: width)
+        ihdr.append(bigEndian: height)
+        ihdr.append(contentsOf: [8, 6, 0, 0, 0]) // 8-bit RGBA, deflate, no filter, no interlace
+        var data = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        data.append(bigEndian: UInt32(13))
+        data.append(ihdr)
+        data.append(bigEndian: crc32(ihdr))
+        return data
+    }
+
+    /// A minimal valid GIF (1×1).
+    public static let gif = Data([
+        0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0x01, 0x00, 0x01, 0x00, 0x80, 0x00, 0x00, 0xFF, 0xFF, 0xFF,
+        0x00, 0x00, 0x00, 0x21, 0xF9, 0x04, 0x01, 0x00, 0x00, 0x00, 0x00, 0x2C, 0x00, 0x00, 0x00, 0x00,
+        0x01, 0x00, 0x01, 0x00, 0x00, 0x02, 0x02, 0x44, 0x01, 0x00, 0x3B,
+    ])
+
+    private static func gradient(width: Int, height: Int, channels: Int) -> [UInt8] {
+        var pixels = [UInt8](repeating: 255, count: width * height * channels)
+        for y in 0..<height {
+            for x in 0..<width {
+                let base = (y * width + x) * channels
+                pixels[base] = UInt8(truncatingIfNeeded: x)
+                pixels[base + 1] = UInt8(truncatingIfNeeded: y)
+                pixels[base + 2] = UInt8(truncatingIfNeeded: x &+ y)
+            }
+        }
+        return pixels
+    }
+
+    private static func crc32(_ data: Data) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in data {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return ~crc
+    }
+}
+
+extension Data {
+    mutating func append(bigEndian value: UInt32) {
+        Swift.withUnsafeBytes(of: value.bigEndian) { append(contentsOf: $0) }
+    }
+}

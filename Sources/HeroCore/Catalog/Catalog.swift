@@ -1,6 +1,7 @@
 /// The heroes that names are matched against: the built-in catalog plus heroes imported into the database.
 public struct Catalog: Sendable {
-    /// Every hero, built-in ones first, each key at most once (an imported hero never shadows a built-in one).
+    /// Every hero, built-in ones first, each exact name at most once. Two heroes may share a key (an imported
+    /// `Antman` beside the built-in `Ant-Man`): the exact name finds each, the key finds the first.
     public let heroes: [Hero]
     private let byExactName: [String: Int]
     private let byKey: [String: Int]
@@ -14,10 +15,10 @@ public struct Catalog: Sendable {
         var kept: [Hero] = []
         var exact: [String: Int] = [:]
         var keys: [String: Int] = [:]
-        for hero in heroes {
+        for hero in heroes where exact[hero.name] == nil {
             let key = hero.key
-            guard !key.isEmpty, keys[key] == nil else { continue }
-            keys[key] = kept.count
+            guard !key.isEmpty else { continue }
+            if keys[key] == nil { keys[key] = kept.count }
             exact[hero.name] = kept.count
             kept.append(hero)
         }
@@ -26,25 +27,33 @@ public struct Catalog: Sendable {
         byKey = keys
     }
 
-    /// This catalog with `more` appended (heroes whose key is already present are skipped).
+    /// This catalog with `more` appended (heroes whose exact name is already present are skipped).
     public func adding(_ more: [Hero]) -> Catalog {
         Catalog(heroes: heroes + more)
     }
 
-    /// The hero a copied or dropped name means: the exact name first, else the hero with the same key.
+    /// Whether a hero with exactly this name is in the catalog.
+    public func contains(exactName name: String) -> Bool { byExactName[name] != nil }
+
+    /// The hero a copied or dropped name means: the exact name first, else the first hero with the same key.
     public func match(_ name: String) -> Hero? {
         let trimmed = name.trimmed()
         if let index = byExactName[trimmed] { return heroes[index] }
         return byKey[HeroName.key(trimmed)].map { heroes[$0] }
     }
 
-    /// Heroes whose name or description contains `query` (case- and accent-insensitively), sorted by name.
+    /// Heroes whose name or description contains `query` (case- and accent-insensitively): name matches first,
+    /// then description matches, each group sorted by name. An empty query lists the whole catalog.
     public func search(_ query: String) -> [Hero] {
         let needle = HeroName.sortKey(query.trimmed()).0
-        let found = needle.isEmpty ? heroes : heroes.filter {
-            HeroName.sortKey($0.name).0.contains(needle) || HeroName.sortKey($0.description).0.contains(needle)
-                || HeroName.key($0.name).contains(HeroName.key(needle))
+        let sorted = heroes.sorted { HeroName.sortsBefore($0.name, $1.name) }
+        guard !needle.isEmpty else { return sorted }
+        let needleKey = HeroName.key(needle)
+        let byName = sorted.filter {
+            HeroName.sortKey($0.name).0.contains(needle) || (!needleKey.isEmpty && $0.key.contains(needleKey))
         }
-        return found.sorted { HeroName.sortsBefore($0.name, $1.name) }
+        let names = Set(byName.map(\.name))
+        let byDescription = sorted.filter { !names.contains($0.name) && HeroName.sortKey($0.description).0.contains(needle) }
+        return byName + byDescription
     }
 }

@@ -94,7 +94,7 @@ struct IngestPlan: Equatable {
             ignored.append(.ignored(what: "text", reason: "over 1 MiB of text is not a list of heroes"))
             return []
         }
-        var lines = text.split(separator: "\n").map { $0.trimmed() }.filter { !$0.isEmpty }
+        var lines = text.split(whereSeparator: \.isNewline).map { $0.trimmed() }.filter { !$0.isEmpty }
         if lines.count > Self.maxLines {
             ignored.append(.ignored(what: "text", reason: "\(lines.count - Self.maxLines) lines past the first \(Self.maxLines) not read"))
             lines = Array(lines.prefix(Self.maxLines))

@@ -84,7 +84,8 @@ public final class FavoritesStore {
                 throw .notHeroBridge(path: path, detail: "it holds \(s.tables) tables of another program")
             }
         }
-        let before = try state()
+        // One snapshot: read separately, another process's migration could land between the reads.
+        let before = try database.readTransaction(state)
         try check(before)
         guard before.application != Schema.applicationID || before.version < Schema.currentVersion else { return }
         try database.writeTransaction { () throws(StoreError) in

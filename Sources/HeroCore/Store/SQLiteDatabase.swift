@@ -98,6 +98,13 @@ final class SQLiteDatabase {
         }
     }
 
+    /// Runs `body` in a deferred transaction, so that all its reads see one snapshot of the database.
+    func readTransaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        try execute("BEGIN")
+        defer { try? execute("COMMIT") }
+        return try body()
+    }
+
     private func failure(_ rc: Int32) -> StoreError {
         StoreError.from(code: rc, message: String(cString: sqlite3_errmsg(handle)), path: path)
     }

@@ -25,6 +25,9 @@ public enum ImageValidator {
             return TransferImage(mime: format.mime, data: data, width: size.width, height: size.height, name: name)
         } catch let error as TransferError {
             throw error
+        } catch let error as ImageDecodeError {
+            if case .tooBig = error { throw .importFailed(target: target, reason: "\(format.rawValue.uppercased()) image of \(error)") }
+            throw .importFailed(target: target, reason: "invalid \(format.rawValue.uppercased()) image: \(error)")
         } catch {
             throw .importFailed(target: target, reason: "invalid \(format.rawValue.uppercased()) image: \(error)")
         }

@@ -7,6 +7,13 @@ enum PNGDecoder {
     /// Reads the size from the header, checks it against `limits` before any pixel is allocated, then decodes
     /// every row (to 8-bit grey, the smallest buffer) so that truncated or corrupt data is caught.
     static func validate(_ data: Data, limits: TransferLimits) throws(ImageDecodeError) -> (width: Int, height: Int) {
+        // IHDR always comes first: check its size before libpng reads any further (a bomb may be only a header).
+        if data.count >= 24, data[data.startIndex + 12..<data.startIndex + 16].elementsEqual("IHDR".utf8) {
+            func word(_ offset: Int) -> Int {
+                data[data.startIndex + offset..<data.startIndex + offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            }
+            try ImageDecodeError.check(width: word(16), height: word(20), limits: limits)
+        }
         var image = png_image()
         image.version = png_uint_32(PNG_IMAGE_VERSION)
         defer { png_image_free(&image) }

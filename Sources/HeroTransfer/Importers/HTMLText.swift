@@ -35,9 +35,9 @@ enum HTMLText {
                     continue
                 }
                 if !tag.closing && hiddenTags.contains(tag.name) && !tag.selfClosing { hiddenUntil = tag.name; continue }
-                if tag.name == "img", let name = (tag.attributes["alt"] ?? tag.attributes["title"]).map(clean),
-                   !name.isEmpty {
-                    result.imageNames.append(name)
+                if tag.name == "img" {
+                    let names = [tag.attributes["alt"], tag.attributes["title"]].compactMap { $0.map(clean) }
+                    if let name = names.first(where: { !$0.isEmpty }) { result.imageNames.append(name) }
                 }
                 if blockTags.contains(tag.name) { text.append("\n") }
                 continue
@@ -45,7 +45,10 @@ enum HTMLText {
             let start = i
             i += 1
             while i < chars.count && chars[i] != "<" { i += 1 }
-            if hiddenUntil == nil { text.append(contentsOf: String(String.UnicodeScalarView(chars[start..<i]))) }
+            // A line break in the source is only a space; line breaks come from block elements.
+            if hiddenUntil == nil {
+                text.append(contentsOf: String(String.UnicodeScalarView(chars[start..<i].map { $0 == "\n" ? " " : $0 })))
+            }
         }
         result.text = decodeEntities(text).split(separator: "\n", omittingEmptySubsequences: false)
             .map { clean(String($0)) }.filter { !$0.isEmpty }.joined(separator: "\n")

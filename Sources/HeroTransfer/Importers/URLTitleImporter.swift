@@ -9,7 +9,10 @@ enum URLTitleImporter {
         guard let url = lines.first else { throw .importFailed(target: target, reason: "no URL or title") }
         if lines.count >= 2 { return ImportResult(items: [.text(lines[1])]) }
         guard url.contains("://") else { return ImportResult(items: [.text(url)]) }
-        let path = url.split(separator: "?").first.map(String.init) ?? url
+        // The path only: not the host (`https://www.marvel.com` names no one), the query or the fragment.
+        let afterScheme = url.split(separator: "://", maxSplits: 1).last ?? ""
+        let hostAndPath = afterScheme.prefix { $0 != "?" && $0 != "#" }
+        let path = hostAndPath.drop { $0 != "/" }
         let last = path.split(separator: "/").last.map(String.init) ?? ""
         let name = URIListImporter.stem(of: URIListImporter.percentDecode(last) ?? last)
         guard !name.isEmpty, !name.contains(":") else {

@@ -1,0 +1,57 @@
+# HeroBridge: the README's commands are the truth; this file is what they run.
+#   make run    install what is missing, build (release), run the main job (ARGS="..." to pass other arguments)
+#   make test   install what the tests need, build, run every test
+SHELL := /bin/bash
+SWIFT ?= swift
+# The Swift toolchain lives in /opt/swift on this project's machines; use it when swift is not on PATH.
+export PATH := $(if $(shell command -v $(SWIFT) 2>/dev/null),$(PATH),/opt/swift/usr/bin:$(PATH))
+
+# Debian packages the build needs (C libraries behind the system library targets) ...
+BUILD_PACKAGES := pkg-config libsqlite3-dev libpng-dev libturbojpeg0-dev libssl-dev
+# ... and the ones the tests need on top.
+TEST_PACKAGES := $(BUILD_PACKAGES) util-linux
+
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+RELEASE_BIN := .build/release/herobridge
+ARGS ?= list
+
+.PHONY: all build release run test deps test-deps clean
+
+all: build
+
+# Installs only what dpkg says is missing, so a prepared machine does no apt work at all.
+define apt_install
+	@missing=""; \
+	for p in $(1); do \
+	  dpkg-query -W -f='$${Status}' "$$p" 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+	@command -v $(SWIFT) >/dev/null || { echo "swift not found: install the Swift 6 toolchain (https://swift.org) and put it on PATH" >&2; exit 1; }
+endef
+
+deps:
+	$(call apt_install,$(BUILD_PACKAGES))
+
+test-deps:
+	$(call apt_install,$(TEST_PACKAGES))
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+run: release
+	$(RELEASE_BIN) $(ARGS)
+
+# Swift Testing only (no XCTest cases exist), so the last line is the real count.
+test: test-deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --disable-xctest
+
+clean:
+	rm -rf .build

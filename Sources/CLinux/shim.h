@@ -1,0 +1,7 @@
+// Linux interfaces the Glibc module does not export to Swift.
+#include <sys/signalfd.h>
+#include <sys/inotify.h>
+#include <sys/timerfd.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <poll.h>

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+import TestSupport
+
+@Suite struct CommandLineCLITests {
+    let cli: CLITestCase
+    init() throws { cli = try CLITestCase() }
+
+    @Test func helpListsEveryCommand() throws {
+        let help = try cli.run("--help")
+        #expect(help.status == 0)
+        for command in ["list", "add", "remove", "portrait", "catalog", "decode", "help"] {
+            #expect(help.stdout.contains("\n  \(command) "))
+        }
+        let addHelp = try cli.run("help", "add")
+        #expect(addHelp.stdout.hasPrefix("usage: herobridge [--db PATH] add [--new] NAME..."))
+        #expect(try cli.run("add", "--help").stdout == addHelp.stdout)
+    }
+
+    @Test func versionPrintsTheVersion() throws {
+        let version = try cli.run("--version")
+        #expect(version.status == 0 && version.stdout.hasPrefix("herobridge 0."))
+    }
+
+    @Test(arguments: [
+        (["frobnicate"], "unknown command \"frobnicate\""),
+        (["list", "extra"], "list: expected 0 arguments, got 1"),
+        (["add"], "add: expected at least 1 argument"),
+        (["list", "--bogus"], "list: unknown option --bogus"),
+        (["--bogus"], "unknown option --bogus"),
+        (["list", "--json=yes"], "--json takes no value"),
+    ])
+    func usageErrorsExitTwoWithAMessage(_ arguments: [String], _ message: String) throws {
+        let result = try HeroBridgeProcess.run(["--db", cli.db] + arguments,
+                                               environment: HeroBridgeProcess.environment(home: cli.dir.path))
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(message))
+        #expect(!looksLikeACrash(result.stderr))
+    }
+
+    @Test func noArgumentsShowsTheOverviewAndExitsTwo() throws {
+        let result = try cli.runWithoutDB([])
+        #expect(result.status == 2 && result.stderr.contains("usage: herobridge"))
+    }
+
+    @Test func dbWithoutAValueIsAUsageError() throws {
+        let result = try cli.runWithoutDB(["list", "--db"])
+        #expect(result.status == 2 && result.stderr.contains("--db needs a value"))
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import HeroTransfer
+
+/// Browsers' link targets are read for the name they carry, never for the URL.
+@Suite struct URLTitleImporterTests {
+    @Test func mozURLInUTF16WithoutBOMGivesItsTitle() throws {
+        let result = try decode("text/x-moz-url", utf16LE("https://example.com/Thor.png\nThor"))
+        #expect(result.items == [.text("Thor")])
+    }
+
+    @Test func mozURLWithCRLFGivesItsTitle() throws {
+        let result = try decode("text/x-moz-url", utf16LE("https://example.com/Thor.png\r\nThor Odinson\r\n"))
+        #expect(result.items == [.text("Thor Odinson")])
+    }
+
+    @Test func mozURLWithoutTitleIsNamedByThePercentDecodedBasename() throws {
+        let result = try decode("text/x-moz-url", utf16LE("https://example.com/heroes/Thor%20Odinson.png"))
+        #expect(result.items == [.text("Thor Odinson")])
+    }
+
+    @Test func mozURLWithoutTitleIgnoresTheQueryString() throws {
+        let result = try decode("text/x-moz-url", utf16LE("https://example.com/img/Loki.jpg?w=300&h=200"))
+        #expect(result.items == [.text("Loki")])
+    }
+
+    @Test func mozURLWithoutTitleIgnoresTheFragment() throws {
+        let result = try decode("text/x-moz-url", utf16LE("https://example.com/heroes/Thor#biography"))
+        #expect(result.items == [.text("Thor")])
+    }
+
+    @Test(arguments: ["https://www.marvel.com/", "https://www.marvel.com", "https://www.marvel.com?q=thor",
+                      "https://www.marvel.com/#top"])
+    func mozURLOfASiteRootWithoutTitleNamesNoHeroAfterItsHost(url: String) {
+        let error = #expect(throws: TransferError.self) { try decode("text/x-moz-url", utf16LE(url)) }
+        #expect(importFailure(error)?.reason == "the URL carries no title")
+    }
+
+    @Test func netscapeURLOfALocalFileIsNamedByTheFileName() throws {
+        #expect(try decode("_NETSCAPE_URL", utf8: "file:///Thor.png").items == [.text("Thor")])
+        #expect(try decode("_NETSCAPE_URL", utf8: "file:///home/u/Loki%20Laufeyson.jpg").items == [.text("Loki Laufeyson")])
+    }
+
+    @Test func mozURLWithEmptyTitleLineFallsBackToTheBasename() throws {
+        let result = try decode("text/x-moz-url", utf16LE("https://example.com/Hela.png\n  \n"))
+        #expect(result.items == [.text("Hela")])
+    }
+
+    @Test func mozURLThatIsEmptyIsAnError() {
+        let error = #expect(throws: TransferError.self) { try decode("text/x-moz-url", utf16LE("\n \n")) }
+        #expect(importFailure(error)?.target == "text/x-moz-url")
+    }
+
+    @Test func netscapeURLInUTF8GivesItsTitle() throws {
+        let result = try decode("_NETSCAPE_URL", utf8: "https://example.com/Thor.png\nSe\u{F1}or Spider\u{2011}Man")
+        #expect(result.items == [.text("Se\u{F1}or Spider\u{2011}Man")])
+    }
+
+    @Test func netscapeURLWithoutTitleIsNamedByTheBasename() throws {
+        #expect(try decode("_NETSCAPE_URL", utf8: "https://example.com/a/Vision.jpeg").items == [.text("Vision")])
+    }
+
+    @Test func mozURLDescIsTheTrimmedUTF16Title() throws {
+        #expect(try decode("text/x-moz-url-desc", utf16LE("  Thor\n")).items == [.text("Thor")])
+    }
+
+    @Test func mozURLDescThatIsBlankGivesNothing() throws {
+        #expect(try decode("text/x-moz-url-desc", utf16LE(" \n")).items.isEmpty)
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// Runs the built `herobridge` binary the way a person at a terminal would, capturing its exit status and output.
+/// Output goes through temp files rather than pipes, so a chatty child can never deadlock the test.
+public enum HeroBridgeProcess {
+    public struct Result: Sendable {
+        public let status: Int32
+        public let stdout: String
+        public let stderr: String
+        public let stdoutData: Data
+
+        public var lines: [String] { stdout.split(separator: "\n").map(String.init) }
+    }
+
+    /// The `herobridge` executable next to the test bundle (SwiftPM builds it for the tests that depend on it),
+    /// or `$HEROBRIDGE_BIN`.
+    public static var binary: String {
+        if let explicit = ProcessInfo.processInfo.environment["HEROBRIDGE_BIN"] { return explicit }
+        let bundle = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        return bundle.deletingLastPathComponent().appendingPathComponent("herobridge").path
+    }
+
+    /// A minimal environment: no `$DISPLAY`, no `$HEROBRIDGE_DB`, `HOME` and `XDG_DATA_HOME` inside `home`, so a test
+    /// can never touch the developer's data.
+    public static func environment(home: String, extra: [String: String] = [:]) -> [String: String] {
+        var env = ["PATH": "/usr/bin:/bin", "HOME": home, "XDG_DATA_HOME": home + "/.local/share", "LANG": "C.UTF-8"]
+        env.merge(extra) { $1 }
+        return env
+    }
+
+    /// Runs `executable` (default: herobridge) with `arguments`, feeding `stdin`, and waits for it.
+    public static func run(_ arguments: [String], environment: [String: String], stdin: Data? = nil,
+                           executable: String? = nil) throws -> Result {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("hb-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let outURL = scratch.appendingPathComponent("out"), errURL = scratch.appendingPathComponent("err")
+        let inURL = scratch.appendingPathComponent("in")
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        FileManager.default.createFile(atPath: inURL.path, contents: stdin ?? Data())
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable ?? binary)
+        process.arguments = arguments
+        process.environment = environment
+        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
+        let input = try FileHandle(forReadingFrom: inURL)
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        process.waitUntilExit()
+        try out.close(); try err.close(); try input.close()
+        let outData = try Data(contentsOf: outURL)
+        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self), stdoutData: outData)
+    }
+}
