@@ -85,17 +85,21 @@ import TestSupport
     @Test func processesCreatingTheSameDatabaseAtOnceAllSucceed() throws {
         for round in 0..<15 {
             let db = cli.dir.file("race-\(round).sqlite3")
-            let adds = try ["Thor", "Hulk", "Storm"].map { name -> Process in
+            let errors = ["Thor", "Hulk", "Storm"].map { cli.dir.file("race-\(round)-\($0).err") }
+            let adds = try zip(["Thor", "Hulk", "Storm"], errors).map { name, errorFile -> Process in
                 let process = Process()
                 process.executableURL = URL(fileURLWithPath: HeroBridgeProcess.binary)
                 process.arguments = ["--db", db, "add", name]
                 process.environment = HeroBridgeProcess.environment(home: cli.dir.path)
                 process.standardOutput = FileHandle.nullDevice
+                FileManager.default.createFile(atPath: errorFile, contents: nil)
+                process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorFile))
                 try process.run()
                 return process
             }
             for add in adds { add.waitUntilExit() }
-            #expect(adds.map(\.terminationStatus) == [0, 0, 0], "round \(round)")
+            let messages = try errors.map { try String(contentsOfFile: $0, encoding: .utf8) }.joined()
+            #expect(adds.map(\.terminationStatus) == [0, 0, 0], "round \(round): \(messages)")
         }
     }
 }

