@@ -15,16 +15,23 @@ let package = Package(
                        providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg",
                        providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CX11", path: "Sources/CX11", pkgConfig: "x11 xfixes",
+                       providers: [.apt(["libx11-dev", "libxfixes-dev"])]),
+        .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto",
                        providers: [.apt(["libssl-dev"])]),
 
         .target(name: "HeroTransfer", dependencies: ["CPNG", "CTurboJPEG"]),
         .target(name: "HeroCore", dependencies: ["HeroTransfer", "CSQLite", "CCrypto"]),
-        .executableTarget(name: "herobridge", dependencies: ["HeroCore", "HeroTransfer"]),
+        .target(name: "X11Bridge", dependencies: ["CX11", "CLinux", "HeroTransfer"]),
+        .target(name: "HeroAgent", dependencies: ["CX11", "X11Bridge", "HeroCore", "HeroTransfer"]),
+        .executableTarget(name: "herobridge", dependencies: ["HeroAgent", "HeroCore", "HeroTransfer"]),
 
         .target(name: "TestSupport", dependencies: ["CPNG", "CTurboJPEG"], path: "Tests/Support"),
         .testTarget(name: "HeroTransferTests", dependencies: ["HeroTransfer", "TestSupport"]),
+        .testTarget(name: "X11BridgeTests", dependencies: ["X11Bridge", "HeroAgent", "HeroTransfer"]),
         .testTarget(name: "HeroCoreTests", dependencies: ["HeroCore", "HeroTransfer", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["herobridge", "TestSupport"]),
+        .testTarget(name: "AgentTests", dependencies: ["herobridge", "HeroCore", "TestSupport"]),
     ]
 )

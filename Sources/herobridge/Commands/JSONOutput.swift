@@ -1,4 +1,5 @@
 import FoundationEssentials
+import HeroAgent
 import HeroCore
 import HeroTransfer
 
@@ -68,6 +69,33 @@ enum JSONOutput {
         static func describe(_ image: TransferImage) -> Image {
             Image(mime: image.mime, width: image.width, height: image.height, bytes: image.data.count,
                   sha256: SHA256.hex(image.data), name: image.name)
+        }
+    }
+
+    /// `inspect --json`.
+    struct Inspection: Encodable {
+        struct Received: Encodable {
+            var target: String
+            var bytes: Int
+        }
+        var selection: String
+        var owner: String
+        var offered: [String]
+        var chosen: [String]
+        var skipped: String?
+        var received: [Received]
+        var items: [Item]
+        var problems: [String]
+
+        init(_ content: SelectionContent) {
+            selection = content.selection.name
+            owner = content.ownerText
+            offered = content.offered
+            chosen = content.chosen
+            skipped = content.skipped
+            received = content.received.map { Received(target: $0.target, bytes: $0.bytes) }
+            items = content.items.map(Item.init)
+            problems = content.problems
         }
     }
 

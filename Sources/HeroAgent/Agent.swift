@@ -1,0 +1,81 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CX11
+import HeroCore
+import X11Bridge
+
+/// `herobridge agent`: connects, claims the display's manager selection, watches the selections, and runs
+/// the event loop until a signal (exit 0), a replacement (exit 0), or the loss of the X server (exit 1).
+public enum Agent {
+    /// Runs the agent; returns the process exit status. Set-up failures are one log line and status 1.
+    public static func run(_ options: AgentOptions, environment: [String: String]) -> Int32 {
+        let log = AgentLog(threshold: options.logLevel, environment: environment)
+        let connection: XConnection
+        do {
+            connection = try XConnection(displayName: options.display, environment: environment)
+            try connection.enableXFixes()
+        } catch {
+            log.error("\(error)")
+            return 1
+        }
+        let loop = EventLoop(connection: connection)
+        let favorites: Favorites
+        do {
+            favorites = try Favorites(path: options.database)
+        } catch {
+            log.error("\(error)")
+            return 1
+        }
+        let manager: ManagerSelection
+        do {
+            manager = try ManagerSelection(connection: connection, replace: options.replace)
+        } catch {
+            log.error("\(error)")
+            return 1
+        }
+        let clipboard = ClipboardAgent(connection: connection, loop: loop, favorites: favorites, options: options,
+                                       log: log, watchWindow: manager.window,
+                                       isOwnWindow: { $0 == manager.window })
+        if let problem = connection.sync() { log.warning("set-up: \(problem)") }
+
+        log.info("ready: display \(connection.name), watching \(options.selections.joined(separator: " and ")), "
+                 + "database \(options.database)")
+        SystemdNotifier.notify("READY=1", environment: environment)
+
+        let exit = loop.run { event in
+            if let managerEvent = manager.handle(event) {
+                if case .replaced = managerEvent {
+                    log.notice("another agent took over display \(connection.name); exiting")
+                    loop.stop(status: 0)
+                }
+                return
+            }
+            _ = clipboard.handle(event)
+        }
+
+        switch exit {
+        case let .signal(number):
+            SystemdNotifier.notify("STOPPING=1", environment: environment)
+            log.info("stopping on \(signalName(number))")
+            clipboard.stop()
+            return 0
+        case let .stopped(status):
+            SystemdNotifier.notify("STOPPING=1", environment: environment)
+            clipboard.stop()
+            return status
+        case .connectionLost:
+            log.error("lost the connection to the X server on display \(connection.name); exiting")
+            return 1
+        }
+    }
+
+    private static func signalName(_ number: Int32) -> String {
+        switch number {
+        case SIGTERM: return "SIGTERM"
+        case SIGINT: return "SIGINT"
+        case SIGHUP: return "SIGHUP"
+        default: return "signal \(number)"
+        }
+    }
+}

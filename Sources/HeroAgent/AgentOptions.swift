@@ -1,0 +1,34 @@
+import HeroTransfer
+
+/// Everything `herobridge agent` can be told, with the defaults a desktop session wants.
+public struct AgentOptions: Sendable {
+    /// `--display`, else `$DISPLAY`.
+    public var display: String?
+    /// The favorites database path, already resolved.
+    public var database: String
+    /// `clipboard`, and `primary` when asked.
+    public var selections: [String] = ["clipboard"]
+    /// Unknown names become custom heroes.
+    public var acceptUnknown = false
+    /// Limits of one transfer: bytes for all its targets together, and seconds of owner silence at any step.
+    public var maxBytes = TransferLimits.default.maxBytes
+    public var timeout: Double = 5
+    /// Seconds PRIMARY must stay unchanged before it is read.
+    public var primarySettle: Double = 0.4
+    /// Take over from an agent already running on the display.
+    public var replace = false
+    /// Log threshold.
+    public var logLevel: AgentLog.Level = .info
+
+    public init(database: String) {
+        self.database = database
+    }
+
+    /// Parses `clipboard,primary` (either order, each at most once); nil for anything else.
+    public static func parseSelections(_ text: String) -> [String]? {
+        let names = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmed().lowercased() }
+        guard !names.isEmpty, Set(names).count == names.count,
+              names.allSatisfy({ $0 == "clipboard" || $0 == "primary" }) else { return nil }
+        return names.sorted() // clipboard before primary
+    }
+}

@@ -1,0 +1,111 @@
+import CX11
+import FoundationEssentials
+import HeroTransfer
+import X11Bridge
+
+/// Everything read from one selection change: who owned it, what it offered, what was fetched and what the
+/// registry made of it. The agent ingests it; `herobridge inspect` prints it.
+public struct SelectionContent {
+    public let selection: WatchedSelection
+    public let owner: Window
+    public var offered: [String] = []
+    public var chosen: [String] = []
+    public var items: [MultiTypeTransferable] = []
+    /// Bytes received per fetched target.
+    public var received: [(target: String, bytes: Int)] = []
+    /// Failures and notes, one log line each (`owner 0x1a00003 did not answer TARGETS within 5 s`).
+    public var problems: [String] = []
+    /// Why nothing beyond TARGETS was fetched, when that is the case.
+    public var skipped: String?
+    /// The owner did not answer TARGETS: nothing else could be learnt.
+    public var unreachable = false
+
+    public var ownerText: String { "0x" + String(owner, radix: 16) }
+}
+
+/// Reads a selection change the HeroBridge way: TARGETS, the password gate and our own marker, `choose`,
+/// the chosen targets one by one, then the registry. The clipboard and (later) the drop window share this.
+public final class SelectionFetcher {
+    /// Offered by `herobridge copy` (a later release): a copy HeroBridge made itself is never ingested again.
+    public static let ownMarker = "application/x-herobridge-owner"
+
+    private let connection: XConnection
+    private let reader: SelectionReader
+    private let registry: MIMERegistry
+    private let limits: TransferLimits
+
+    public init(connection: XConnection, reader: SelectionReader, registry: MIMERegistry = .standard, limits: TransferLimits) {
+        self.connection = connection
+        self.reader = reader
+        self.registry = registry
+        self.limits = limits
+    }
+
+    public var isBusy: Bool { reader.isBusy }
+
+    /// Abandons the read in flight; its completion still runs, with the reason among the problems.
+    public func cancel(reason: String) { reader.cancel(reason: reason) }
+
+    public func read(_ change: SelectionChange, completion: @escaping (SelectionContent) -> Void) {
+        var content = SelectionContent(selection: change.selection, owner: change.owner)
+        reader.fetch(selection: change.selection.atom, targets: ["TARGETS"], time: change.time) { [self] results in
+            guard let first = results.first, case let .success(value) = first.result else {
+                let failure = results.first.flatMap { if case let .failure(f) = $0.result { return f } else { return nil } }
+                content.unreachable = true
+                content.problems.append(describe(failure ?? .propertyMissing, target: "TARGETS", owner: content.ownerText))
+                completion(content)
+                return
+            }
+            guard value.format == 32 else {
+                content.problems.append("owner \(content.ownerText) answered TARGETS with format \(value.format), not a list of atoms")
+                completion(content)
+                return
+            }
+            content.offered = connection.names(of: value.items32.map { UInt($0) }).filter { !$0.isEmpty }
+            if MIMERegistry.isSecret(offered: content.offered) {
+                content.skipped = "a password (\(MIMERegistry.passwordHint)) was not read"
+            } else if content.offered.contains(Self.ownMarker) {
+                content.skipped = "HeroBridge's own copy"
+            } else {
+                content.chosen = registry.choose(offered: content.offered, textOnly: change.selection.isPrimary)
+                if content.chosen.isEmpty {
+                    content.skipped = "nothing usable among \(content.offered.count) targets"
+                        + (content.offered.isEmpty ? "" : " (" + content.offered.prefix(6).joined(separator: ", ")
+                                                   + (content.offered.count > 6 ? ", …)" : ")"))
+                }
+            }
+            guard content.skipped == nil else { completion(content); return }
+            reader.fetch(selection: change.selection.atom, targets: content.chosen, time: change.time) { [self] fetched in
+                decode(fetched, into: &content)
+                completion(content)
+            }
+        }
+    }
+
+    private func decode(_ fetched: [SelectionReader.Fetched], into content: inout SelectionContent) {
+        for result in fetched {
+            switch result.result {
+            case let .success(value):
+                content.received.append((result.target, value.bytes.count))
+                do {
+                    let imported = try registry.decode(target: result.target, data: value.bytes, limits: limits)
+                    content.items += imported.items
+                    content.problems += imported.notes.map { "\(result.target): \($0)" }
+                } catch {
+                    content.problems.append("import failed: \(error)")
+                }
+            case let .failure(failure):
+                content.problems.append(describe(failure, target: result.target, owner: content.ownerText))
+            }
+        }
+    }
+
+    private func describe(_ failure: TargetReadFailure, target: String, owner: String) -> String {
+        switch failure {
+        case .refused: return "owner \(owner) refused \(target)"
+        case .timedOut: return "owner \(owner) \(failure)"
+        case .abandoned: return "\(target): \(failure)"
+        default: return "owner \(owner) \(target): \(failure)"
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import CLinux
+import CX11
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The agent's one event loop, on one thread: poll() on the X connection, a signalfd, and any other descriptor
+/// registered (inotify, later). Deadlines exist only while something is in flight, so an idle agent sleeps in
+/// poll() with no timeout at all: zero wakeups.
+public final class EventLoop {
+    /// Why `run` returned.
+    public enum Exit: Equatable {
+        /// `stop(status:)` was called.
+        case stopped(Int32)
+        /// SIGTERM, SIGINT or SIGHUP arrived.
+        case signal(Int32)
+        /// The X server closed the connection or died.
+        case connectionLost
+    }
+
+    /// A handle for cancelling a deadline.
+    public struct DeadlineID: Hashable, Sendable { let value: Int }
+
+    private struct Deadline {
+        let id: DeadlineID
+        let at: UInt64
+        let action: () -> Void
+    }
+
+    private let connection: XConnection
+    private let signalDescriptor: Int32
+    private var deadlines: [Deadline] = []
+    private var nextID = 0
+    private var watchers: [(fd: Int32, handler: () -> Void)] = []
+    private var exit: Exit?
+
+    /// Blocks SIGTERM, SIGINT and SIGHUP for the process and reads them from a signalfd instead. Call before
+    /// any thread exists: the signal mask is inherited.
+    public init(connection: XConnection) {
+        self.connection = connection
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        for signal in [SIGTERM, SIGINT, SIGHUP] { sigaddset(&mask, signal) }
+        pthread_sigmask(SIG_BLOCK, &mask, nil)
+        signalDescriptor = signalfd(-1, &mask, Int32(SFD_CLOEXEC | SFD_NONBLOCK))
+    }
+
+    deinit { close(signalDescriptor) }
+
+    /// Monotonic time in nanoseconds.
+    public static func now() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+
+    /// Runs `action` once, `seconds` from now, unless cancelled first.
+    @discardableResult
+    public func schedule(after seconds: Double, _ action: @escaping () -> Void) -> DeadlineID {
+        nextID += 1
+        let id = DeadlineID(value: nextID)
+        deadlines.append(Deadline(id: id, at: Self.now() + UInt64(max(0, seconds) * 1e9), action: action))
+        return id
+    }
+
+    public func cancel(_ id: DeadlineID?) {
+        guard let id else { return }
+        deadlines.removeAll { $0.id == id }
+    }
+
+    /// Calls `handler` whenever `fd` is readable (the handler must drain it).
+    public func watch(fd: Int32, _ handler: @escaping () -> Void) {
+        watchers.append((fd, handler))
+    }
+
+    /// Makes `run` return `.stopped(status)` once the current handler finishes.
+    public func stop(status: Int32) {
+        exit = .stopped(status)
+    }
+
+    /// Dispatches X events to `handle` until stopped, signalled, or the connection is lost.
+    public func run(_ handle: (XEvent) -> Void) -> Exit {
+        while true {
+            // Drain Xlib's queue fully: events read during a handler's round trips sit there, not on the socket.
+            while exit == nil, let event = connection.nextEvent() { handle(event) }
+            if let exit { return exit }
+            if connection.isBroken { return .connectionLost }
+            connection.flush()
+
+            var fds = [pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: signalDescriptor, events: Int16(POLLIN), revents: 0)]
+            fds += watchers.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
+            let timeout: Int32
+            if let next = deadlines.map(\.at).min() {
+                let now = Self.now()
+                timeout = next <= now ? 0 : Int32(min((next - now + 999_999) / 1_000_000, UInt64(Int32.max)))
+            } else {
+                timeout = -1
+            }
+            let ready = poll(&fds, nfds_t(fds.count), timeout)
+            if ready < 0 && errno != EINTR { return .connectionLost }
+
+            if fds[1].revents & Int16(POLLIN) != 0, let signal = readSignal() { return .signal(signal) }
+            if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 && fds[0].revents & Int16(POLLIN) == 0 {
+                return .connectionLost
+            }
+            for (index, watcher) in watchers.enumerated() where fds[index + 2].revents != 0 { watcher.handler() }
+            fireDueDeadlines()
+        }
+    }
+
+    /// Fires due deadlines one at a time, earliest first; one that an earlier action cancelled does not fire.
+    private func fireDueDeadlines() {
+        let now = Self.now()
+        while exit == nil,
+              let index = deadlines.indices.filter({ deadlines[$0].at <= now }).min(by: { deadlines[$0].at < deadlines[$1].at }) {
+            deadlines.remove(at: index).action()
+        }
+    }
+
+    private func readSignal() -> Int32? {
+        var info = signalfd_siginfo()
+        let n = read(signalDescriptor, &info, MemoryLayout<signalfd_siginfo>.size)
+        return n == MemoryLayout<signalfd_siginfo>.size ? Int32(info.ssi_signo) : nil
+    }
+}

@@ -1,0 +1,84 @@
+import CX11
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One agent per display, by the ICCCM manager-selection convention: the agent owns `HEROBRIDGE_S<screen>`.
+/// A second agent finds it owned and stops; with `replace` it takes the selection over, the old agent gets
+/// SelectionClear and exits, and the new one announces itself with a MANAGER message on the root window.
+public final class ManagerSelection {
+    public enum Failure: Error, Equatable, CustomStringConvertible {
+        case alreadyRunning(display: String, owner: Window)
+        case cannotAcquire(display: String)
+
+        public var description: String {
+            switch self {
+            case let .alreadyRunning(display, owner):
+                return "an agent is already running on display \(display) (window 0x\(String(owner, radix: 16))); "
+                    + "use --replace to take over"
+            case let .cannotAcquire(display):
+                return "could not take the HeroBridge manager selection on display \(display)"
+            }
+        }
+    }
+
+    public let atom: Atom
+    /// The agent's own unmapped window; it owns the manager selection and receives `herobridge show` messages.
+    public let window: Window
+    public let acquiredAt: Time
+    private let connection: XConnection
+
+    public static func selectionName(screen: Int32) -> String { "HEROBRIDGE_S\(screen)" }
+
+    public init(connection: XConnection, replace: Bool) throws(Failure) {
+        self.connection = connection
+        atom = connection.atom(Self.selectionName(screen: connection.screen))
+        let previous = connection.owner(of: atom)
+        if previous != 0 && !replace { throw .alreadyRunning(display: connection.name, owner: previous) }
+        window = connection.createHelperWindow()
+        if previous != 0 { XSelectInput(connection.display, previous, StructureNotifyMask) }
+        acquiredAt = connection.serverTime(window: window)
+        guard connection.acquire(selection: atom, window: window, time: acquiredAt) else {
+            connection.destroyWindow(window)
+            throw .cannotAcquire(display: connection.name)
+        }
+        if previous != 0 { waitForDestruction(of: previous, seconds: 3) }
+        connection.sendClientMessage(to: connection.root, type: connection.atom("MANAGER"),
+                                     data: [Int(acquiredAt), Int(atom), Int(window)], mask: StructureNotifyMask,
+                                     about: connection.root)
+        _ = connection.sync()
+    }
+
+    /// What a manager-selection event means for the agent.
+    public enum Event {
+        /// Another agent took over: stop.
+        case replaced
+        /// Handled (a request refused); nothing for the agent to do.
+        case handled
+    }
+
+    /// Feeds an event; nil when it was not about the manager selection.
+    public func handle(_ event: XEvent) -> Event? {
+        switch event.type {
+        case SelectionClear where event.xselectionclear.selection == atom && event.xselectionclear.window == window:
+            return event.xselectionclear.time != 0 && event.xselectionclear.time < acquiredAt ? .handled : .replaced
+        case SelectionRequest where event.xselectionrequest.selection == atom:
+            // The manager selection carries no data; every conversion is refused.
+            connection.replyToSelectionRequest(event.xselectionrequest, property: 0)
+            return .handled
+        default:
+            return nil
+        }
+    }
+
+    /// ICCCM: the new manager waits for the old owner's window to go before it starts managing.
+    private func waitForDestruction(of previous: Window, seconds: Double) {
+        let end = EventLoop.now() + UInt64(seconds * 1e9)
+        var event = XEvent()
+        while EventLoop.now() < end {
+            if XCheckTypedWindowEvent(connection.display, previous, DestroyNotify, &event) != 0 { return }
+            var fd = pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            _ = poll(&fd, 1, 50)
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import CX11
+import FoundationEssentials
+
+extension XConnection {
+    /// Reads a whole property in one request (`long_length` 0x1fffffff, as GTK does), deleting it when `delete`
+    /// (Xlib deletes only when nothing is left unread, which one full read ensures). Nil when the property
+    /// does not exist or the window is gone. Data is copied once, straight from Xlib's buffer.
+    public func readProperty(window: Window, property: Atom, delete: Bool) -> PropertyValue? {
+        var type: Atom = 0
+        var format: Int32 = 0
+        var count: UInt = 0
+        var remaining: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        let status = XGetWindowProperty(display, window, property, 0, 0x1fff_ffff, delete ? 1 : 0,
+                                        Atom(AnyPropertyType), &type, &format, &count, &remaining, &data)
+        defer { if let data { XFree(data) } }
+        guard status == Success, type != 0 else {
+            _ = takeError()
+            return nil
+        }
+        guard let data, count > 0 else { return PropertyValue(type: type, format: Int(format), bytes: Data()) }
+        let bytes: Data
+        switch format {
+        case 8:
+            bytes = Data(bytes: data, count: Int(count))
+        case 16:
+            bytes = Data(bytes: data, count: Int(count) * 2) // C short: 2 bytes each
+        default:
+            // C long: 8 bytes per item on LP64, value in the low 32 bits.
+            let longs = UnsafeRawPointer(data).bindMemory(to: UInt.self, capacity: Int(count))
+            var packed = Data(count: Int(count) * 4)
+            packed.withUnsafeMutableBytes { out in
+                let words = out.bindMemory(to: UInt32.self)
+                for i in 0..<Int(count) { words[i] = UInt32(truncatingIfNeeded: longs[i]) }
+            }
+            bytes = packed
+        }
+        return PropertyValue(type: type, format: Int(format), bytes: bytes)
+    }
+
+    public func deleteProperty(window: Window, property: Atom) {
+        XDeleteProperty(display, window, property)
+    }
+
+    /// Writes a format-32 list (atoms, windows, integers) to a property.
+    public func setProperty32(window: Window, property: Atom, type: Atom, values: [UInt]) {
+        var longs = values.map { Int(bitPattern: $0) }
+        longs.withUnsafeMutableBytes { raw in
+            XChangeProperty(display, window, property, type, 32, PropModeReplace,
+                            raw.bindMemory(to: UInt8.self).baseAddress, Int32(values.count))
+        }
+    }
+
+    /// Writes bytes (format 8) to a property.
+    public func setProperty8(window: Window, property: Atom, type: Atom, bytes: Data) {
+        var copy = [UInt8](bytes)
+        XChangeProperty(display, window, property, type, 8, PropModeReplace, &copy, Int32(copy.count))
+    }
+}

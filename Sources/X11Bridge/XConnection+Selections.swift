@@ -1,0 +1,71 @@
+import CX11
+
+extension XConnection {
+    /// The window owning `selection`, or 0 when none does.
+    public func owner(of selection: Atom) -> Window {
+        XGetSelectionOwner(display, selection)
+    }
+
+    /// Asks the owner of `selection` to convert it to `target` into `property` on `requestor`.
+    public func convert(selection: Atom, target: Atom, property: Atom, requestor: Window, time: Time) {
+        XConvertSelection(display, selection, target, property, requestor, time)
+    }
+
+    /// Takes ownership of `selection` for `window` at `time` (a real server time, never CurrentTime);
+    /// true when the server confirms it.
+    public func acquire(selection: Atom, window: Window, time: Time) -> Bool {
+        XSetSelectionOwner(display, selection, window, time)
+        return XGetSelectionOwner(display, selection) == window
+    }
+
+    /// Answers a SelectionRequest: `property` 0 refuses it (ICCCM).
+    public func replyToSelectionRequest(_ request: XSelectionRequestEvent, property: Atom) {
+        var reply = XSelectionEvent()
+        reply.type = SelectionNotify
+        reply.display = display
+        reply.requestor = request.requestor
+        reply.selection = request.selection
+        reply.target = request.target
+        reply.property = property
+        reply.time = request.time
+        var event = XEvent(xselection: reply)
+        XSendEvent(display, request.requestor, 0, 0, &event)
+    }
+
+    /// Subscribes `window` to XFixes notifications for `selection`: new owner, owner window destroyed, owner
+    /// client closed.
+    public func watch(selection: Atom, window: Window) {
+        let mask = UInt(XFixesSetSelectionOwnerNotifyMask | XFixesSelectionWindowDestroyNotifyMask
+                        | XFixesSelectionClientCloseNotifyMask)
+        XFixesSelectSelectionInput(display, window, selection, mask)
+    }
+
+    /// The XFixes selection event in `event`, if it is one.
+    public func selectionOwnerEvent(_ event: XEvent) -> XFixesSelectionNotifyEvent? {
+        guard xfixesEventBase != 0, event.type == xfixesEventBase + XFixesSelectionNotify else { return nil }
+        return withUnsafeBytes(of: event) { $0.load(as: XFixesSelectionNotifyEvent.self) }
+    }
+
+    /// Whether Button1 or Shift is held right now (a mouse selection still in progress).
+    public func isSelectingWithPointer() -> Bool {
+        var rootReturn: Window = 0, child: Window = 0
+        var rootX: Int32 = 0, rootY: Int32 = 0, x: Int32 = 0, y: Int32 = 0
+        var mask: UInt32 = 0
+        guard XQueryPointer(display, root, &rootReturn, &child, &rootX, &rootY, &x, &y, &mask) != 0 else { return false }
+        return mask & UInt32(Button1Mask | ShiftMask) != 0
+    }
+
+    /// Sends a 32-bit ClientMessage to `window`.
+    public func sendClientMessage(to window: Window, type: Atom, data: [Int], mask: Int = 0, about: Window? = nil) {
+        var message = XClientMessageEvent()
+        message.type = ClientMessage
+        message.display = display
+        message.window = about ?? window
+        message.message_type = type
+        message.format = 32
+        let d = data + Array(repeating: 0, count: max(0, 5 - data.count))
+        message.data.l = (d[0], d[1], d[2], d[3], d[4])
+        var event = XEvent(xclient: message)
+        XSendEvent(display, window, 0, mask, &event)
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import HeroCore
+import TestSupport
+
+/// One agent test's world: a private Xvfb, a temp home and database, the built `herobridge agent` running on
+/// that display, and the real X clients the test drives (xclip, the GTK owner, the hostile owner).
+final class AgentHarness: @unchecked Sendable {
+    let dir: TempDirectory
+    let xvfb: XvfbServer
+    let db: String
+    private(set) var agent: Child?
+    private var clients: [Child] = []
+
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures").path
+
+    init() throws {
+        dir = try TempDirectory("herobridge-agent")
+        xvfb = try XvfbServer()
+        db = dir.file("favorites.sqlite3")
+    }
+
+    /// The environment every client gets: our display only, our temp home.
+    func environment(_ extra: [String: String] = [:]) -> [String: String] {
+        HeroBridgeProcess.environment(home: dir.path, extra: ["DISPLAY": xvfb.display].merging(extra) { $1 })
+    }
+
+    /// Starts `herobridge --db DB agent --display D arguments…` and waits for its `ready` line.
+    @discardableResult
+    func startAgent(_ arguments: [String] = [], extraEnvironment: [String: String] = [:], waitForReady: Bool = true) throws -> Child {
+        let child = try Child(HeroBridgeProcess.binary, ["--db", db, "agent", "--display", xvfb.display] + arguments,
+                              environment: environment(extraEnvironment), directory: dir.path, label: "agent")
+        if waitForReady && !child.waitFor("ready: display", inErrors: true) {
+            throw HarnessError("agent did not get ready: \(child.errors)")
+        }
+        if agent == nil { agent = child }
+        return child
+    }
+
+    var log: String { agent?.errors ?? "" }
+
+    /// Waits until the agent's log contains `text`.
+    @discardableResult
+    func waitForLog(_ text: String, timeout: Double = 10) -> Bool {
+        agent?.waitFor(text, inErrors: true, timeout: timeout) ?? false
+    }
+
+    /// `xclip -selection SELECTION` owning `text` until someone else takes the selection.
+    func xclip(_ text: String, selection: String = "clipboard") throws {
+        let file = try dir.write("xclip-\(UUID().uuidString.prefix(8)).txt", Data(text.utf8))
+        try xclip(arguments: ["-selection", selection, "-i", file])
+    }
+
+    /// `xclip -selection clipboard -t TARGET -i FILE`.
+    func xclip(file: String, target: String) throws {
+        try xclip(arguments: ["-selection", "clipboard", "-t", target, "-i", file])
+    }
+
+    /// Runs xclip in the foreground (`-quiet`) as a tracked child and waits until it owns the selection.
+    /// Not its default fork-and-exit: the forked daemon inherits Foundation's process-exit socket, so waiting
+    /// for the parent would hang forever.
+    private func xclip(arguments: [String]) throws {
+        let child = try Child("/usr/bin/xclip", ["-quiet"] + arguments, environment: environment(), directory: dir.path,
+                              label: "xclip")
+        clients.append(child)
+        guard child.waitFor("Waiting for selection requests", inErrors: true) else { throw HarnessError("xclip failed: \(child.errors)") }
+    }
+
+    /// Starts a fixture script (`gtk_owner.py`, `hostile_owner.py`) with the system python and waits for `ready`.
+    @discardableResult
+    func fixture(_ script: String, _ arguments: [String]) throws -> Child {
+        let child = try Child("/usr/bin/python3", [Self.fixtures + "/" + script] + arguments, environment: environment(),
+                              directory: dir.path, label: script)
+        clients.append(child)
+        guard child.waitFor("ready") else { throw HarnessError("\(script) \(arguments) did not start: \(child.errors)") }
+        return child
+    }
+
+    /// The favorites as stored, read with HeroCore from the same database file.
+    func favorites() throws -> [Favorite] {
+        try Favorites(path: db).list()
+    }
+
+    func names() throws -> [String] { try favorites().map(\.hero.name) }
+
+    /// Waits until `name` is a favorite; the favorite, or nil after `timeout` seconds.
+    func waitForFavorite(_ name: String, timeout: Double = 10) -> Favorite? {
+        var found: Favorite?
+        eventually(timeout: timeout) {
+            found = (try? favorites())?.first { $0.hero.name == name }
+            return found != nil
+        }
+        return found
+    }
+
+    deinit {
+        for client in clients { client.stop() }
+        agent?.stop()
+        xvfb.stop()
+    }
+}
+
+/// SHA-256 of a file, with sha256sum (independent of HeroBridge's own hashing).
+func sha256(ofFile path: String) throws -> String {
+    let result = try HeroBridgeProcess.run([path], environment: [:], executable: "/usr/bin/sha256sum")
+    return String(result.stdout.prefix(64))
+}

@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Owners that never answer, stall, die, flood, or lie: the same agent survives every one of them, logs one
+/// line, and still ingests the next ordinary copy.
+@Suite(.serialized) struct HostileOwnerTests {
+    static let cases: [(mode: String, logLine: String)] = [
+        ("silent-targets", "did not answer TARGETS within 1 s"),
+        ("silent-data", "did not answer UTF8_STRING within 1 s"),
+        ("incr-stall", "did not answer image/png INCR chunk 4 within 1 s"),
+        ("incr-die", "image/png: abandoned: the owner went away"),
+        ("huge", "sent more than 8 MiB"),
+        ("invalid-utf8", "clipboard: import failed: UTF8_STRING: invalid UTF-8 at byte 6"),
+        ("bad-png", "clipboard: import failed: image/png: invalid PNG image"),
+    ]
+
+    @Test func oneAgentSurvivesEveryHostileOwnerAndKeepsIngesting() throws {
+        let world = try AgentHarness()
+        try world.startAgent(["--timeout", "1", "--max-bytes", "8M"])
+        for (index, hostile) in Self.cases.enumerated() {
+            try world.fixture("hostile_owner.py", [hostile.mode])
+            #expect(world.waitForLog(hostile.logLine), "\(hostile.mode): \(world.log)")
+            let hero = ["Hulk", "Thor", "Storm", "Rogue", "Gambit", "Beast", "Vision"][index]
+            try world.xclip(hero)
+            #expect(world.waitForFavorite(hero) != nil, "after \(hostile.mode): \(world.log)")
+            #expect(world.agent?.isRunning == true)
+        }
+        #expect(!world.log.contains("Fatal error"))
+    }
+
+    @Test func aBadImageNextToAGoodNameStillAddsTheName() throws {
+        let world = try AgentHarness()
+        try world.startAgent(["--timeout", "1"])
+        try world.fixture("hostile_owner.py", ["bad-png"])
+        let thor = try #require(world.waitForFavorite("Thor"))
+        #expect(thor.hero.portrait == nil)
+    }
+}

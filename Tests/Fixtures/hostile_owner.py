@@ -1,0 +1,107 @@
+#!/usr/bin/python3
+"""Imitates clipboard owners that misbehave, with python3-xlib, to prove the agent survives them.
+
+usage: hostile_owner.py MODE
+  silent-targets  owns CLIPBOARD and never answers anything
+  silent-data     answers TARGETS (UTF8_STRING), never the data
+  incr-stall      starts a 6 MB image/png over INCR, sends 3 chunks of 128 KiB, then goes silent (stays alive)
+  incr-die        the same, but exits after the 3rd chunk
+  huge            streams 100 MB of UTF8_STRING over INCR with no size announced, as long as it is read
+  invalid-utf8    answers UTF8_STRING with bytes that are not UTF-8
+  bad-png         answers image/png with a PNG signature followed by garbage, and UTF8_STRING "Thor"
+
+Prints "ready" once it owns the selection, then "request TARGET" for each request and "chunk N" per INCR chunk.
+"""
+import os
+import sys
+import time
+
+from Xlib import X, Xatom, display
+from Xlib.protocol import event
+
+mode = sys.argv[1]
+d = display.Display()
+window = d.screen().root.create_window(0, 0, 1, 1, 0, X.CopyFromParent)
+atom = d.intern_atom
+CLIPBOARD, TARGETS, INCR = atom("CLIPBOARD"), atom("TARGETS"), atom("INCR")
+UTF8, PNG = atom("UTF8_STRING"), atom("image/png")
+CHUNK = 128 << 10  # python3-xlib has no BIG-REQUESTS: one request must stay under 256 KiB
+
+offered = {
+    "silent-targets": [],
+    "silent-data": [UTF8],
+    "incr-stall": [PNG],
+    "incr-die": [PNG],
+    "huge": [UTF8],
+    "invalid-utf8": [UTF8],
+    "bad-png": [PNG, UTF8],
+}[mode]
+
+window.set_selection_owner(CLIPBOARD, X.CurrentTime)
+d.flush()
+print("ready", flush=True)
+
+incr = None  # (requestor, property, type, chunks sent)
+
+
+def notify(request, prop):
+    request.requestor.send_event(event.SelectionNotify(
+        time=request.time, requestor=request.requestor, selection=request.selection,
+        target=request.target, property=prop))
+
+
+def start_incr(request, prop, kind, announced):
+    global incr
+    request.requestor.change_attributes(event_mask=X.PropertyChangeMask)
+    request.requestor.change_property(prop, INCR, 32, [announced] if announced else [])
+    notify(request, prop)
+    incr = [request.requestor, prop, kind, 0]
+
+
+while True:
+    e = d.next_event()
+    if e.type == X.SelectionClear:
+        sys.exit(0)
+    if e.type == X.SelectionRequest:
+        name = d.get_atom_name(e.target)
+        print("request " + name, flush=True)
+        prop = e.property or e.target
+        if mode == "silent-targets":
+            continue
+        if e.target == TARGETS:
+            e.requestor.change_property(prop, Xatom.ATOM, 32, [TARGETS] + offered)
+            notify(e, prop)
+        elif mode == "silent-data":
+            continue
+        elif mode in ("incr-stall", "incr-die") and e.target == PNG:
+            start_incr(e, prop, PNG, 6 << 20)
+        elif mode == "huge":
+            start_incr(e, prop, UTF8, 0)
+        elif mode == "invalid-utf8":
+            e.requestor.change_property(prop, UTF8, 8, b"Spider\xff\xfe-Man")
+            notify(e, prop)
+        elif mode == "bad-png" and e.target == PNG:
+            e.requestor.change_property(prop, PNG, 8, b"\x89PNG\r\n\x1a\n" + os.urandom(4000))
+            notify(e, prop)
+        elif mode == "bad-png" and e.target == UTF8:
+            e.requestor.change_property(prop, UTF8, 8, b"Thor")
+            notify(e, prop)
+        else:
+            notify(e, X.NONE)
+        d.flush()
+    elif e.type == X.PropertyNotify and incr and e.state == X.PropertyDelete \
+            and e.window == incr[0] and e.atom == incr[1]:
+        requestor, prop, kind, sent = incr
+        if mode in ("incr-stall", "incr-die") and sent == 3:
+            if mode == "incr-die":
+                os._exit(0)
+            incr = None  # silent from now on
+            continue
+        limit = (100 << 20) // CHUNK if mode == "huge" else (6 << 20) // CHUNK
+        data = b"" if sent == limit else (b"\x89PNG" if sent == 0 and kind == PNG else b"") + b"x" * CHUNK
+        requestor.change_property(prop, kind, 8, data[:CHUNK])
+        incr[3] = sent + 1
+        print("chunk %d" % (sent + 1), flush=True)
+        if not data:
+            incr = None
+        d.flush()
