@@ -1,5 +1,5 @@
 # HeroBridge: the README's commands are the truth; this file is what they run.
-#   make run    install what is missing, build (release), run the main job (ARGS="..." to pass other arguments)
+#   make run    install what is missing, build (release), run the agent (ARGS="..." passes agent options)
 #   make test   install what the tests need, build, run every test
 SHELL := /bin/bash
 SWIFT ?= swift
@@ -8,14 +8,16 @@ export PATH := $(if $(shell command -v $(SWIFT) 2>/dev/null),$(PATH),/opt/swift/
 
 # Debian packages the build needs (C libraries behind the system library targets) ...
 BUILD_PACKAGES := pkg-config libsqlite3-dev libpng-dev libturbojpeg0-dev libssl-dev libx11-dev libxfixes-dev
+# ... what `make run` needs to show the agent on a machine with no display ...
+RUN_PACKAGES := $(BUILD_PACKAGES) xvfb xclip
 # ... and the ones the tests need on top.
 TEST_PACKAGES := $(BUILD_PACKAGES) util-linux xvfb xclip python3-gi gir1.2-gtk-3.0 python3-xlib
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/herobridge
-ARGS ?= list
+ARGS ?=
 
-.PHONY: all build release run test deps test-deps clean
+.PHONY: all build release run test deps run-deps test-deps clean
 
 all: build
 
@@ -36,6 +38,9 @@ endef
 deps:
 	$(call apt_install,$(BUILD_PACKAGES))
 
+run-deps:
+	$(call apt_install,$(RUN_PACKAGES))
+
 test-deps:
 	$(call apt_install,$(TEST_PACKAGES))
 
@@ -43,10 +48,11 @@ build: deps
 	$(SWIFT) build
 
 release: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --product herobridge
 
-run: release
-	$(RELEASE_BIN) $(ARGS)
+run: run-deps
+	$(SWIFT) build -c release --product herobridge
+	scripts/run-agent.sh $(RELEASE_BIN) $(ARGS)
 
 # Swift Testing only (no XCTest cases exist), so the last line is the real count.
 test: test-deps

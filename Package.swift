@@ -24,7 +24,7 @@ let package = Package(
         .target(name: "HeroTransfer", dependencies: ["CPNG", "CTurboJPEG"]),
         .target(name: "HeroCore", dependencies: ["HeroTransfer", "CSQLite", "CCrypto"]),
         .target(name: "X11Bridge", dependencies: ["CX11", "CLinux", "HeroTransfer"]),
-        .target(name: "HeroAgent", dependencies: ["CX11", "X11Bridge", "HeroCore", "HeroTransfer"]),
+        .target(name: "HeroAgent", dependencies: ["CX11", "CLinux", "X11Bridge", "HeroCore", "HeroTransfer"]),
         .executableTarget(name: "herobridge", dependencies: ["HeroAgent", "HeroCore", "HeroTransfer"]),
 
         .target(name: "TestSupport", dependencies: ["CPNG", "CTurboJPEG"], path: "Tests/Support"),

@@ -5,3 +5,4 @@
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <poll.h>
+#include <malloc.h>

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CLinux
 import CX11
 import HeroCore
 import X11Bridge
@@ -10,6 +11,11 @@ import X11Bridge
 public enum Agent {
     /// Runs the agent; returns the process exit status. Set-up failures are one log line and status 1.
     public static func run(_ options: AgentOptions, environment: [String: String]) -> Int32 {
+        // Transfers allocate and free buffers of many megabytes. glibc's default raises its mmap threshold after
+        // the first such free, after which big buffers come from the heap and stay in RSS; a fixed threshold
+        // keeps every big buffer mmapped, so it goes back to the system when freed. Measured: RSS grew 10 MB
+        // over twenty 5 MB images without this.
+        mallopt(M_MMAP_THRESHOLD, 256 * 1024)
         let log = AgentLog(threshold: options.logLevel, environment: environment)
         let connection: XConnection
         do {

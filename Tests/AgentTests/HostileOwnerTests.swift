@@ -36,4 +36,16 @@ import TestSupport
         let thor = try #require(world.waitForFavorite("Thor"))
         #expect(thor.hero.portrait == nil)
     }
+
+    @Test func aNewCopyDuringAStalledTransferIsReadAtOnce() throws {
+        let world = try AgentHarness()
+        try world.startAgent(["--timeout", "30"])
+        let stalled = try world.fixture("hostile_owner.py", ["incr-stall"])
+        #expect(stalled.waitFor("chunk 3"))
+        let start = Date()
+        try world.xclip("Thor")
+        #expect(world.waitForFavorite("Thor", timeout: 10) != nil)
+        #expect(Date().timeIntervalSince(start) < 5, "the stalled owner's 30 s timeout must not delay the new copy")
+        #expect(!world.log.contains("did not answer"))
+    }
 }

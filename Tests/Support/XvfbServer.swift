@@ -58,8 +58,8 @@ public final class Child: @unchecked Sendable {
                 label: String) throws {
         outputPath = directory + "/\(label)-\(UUID().uuidString.prefix(8)).out"
         errorPath = outputPath.replacingOccurrences(of: ".out", with: ".err")
-        FileManager.default.createFile(atPath: outputPath, contents: nil)
-        FileManager.default.createFile(atPath: errorPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
         process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
