@@ -6,21 +6,21 @@ import Foundation
 public enum ImageFixtures {
     /// A `width`×`height` RGBA PNG with a diagonal gradient (so it compresses to a realistic size).
     public static func png(width: Int, height: Int) -> Data {
+        encodePNG(gradient(width: width, height: height, channels: 4), width: width, height: height)
+    }
+
+    /// RGBA `pixels` encoded with libpng's simplified writer, in one pass.
+    private static func encodePNG(_ pixels: [UInt8], width: Int, height: Int) -> Data {
         var image = png_image()
         image.version = png_uint_32(PNG_IMAGE_VERSION)
         image.width = png_uint_32(width)
         image.height = png_uint_32(height)
         image.format = png_uint_32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
-        let pixels = gradient(width: width, height: height, channels: 4)
-        var size: png_alloc_size_t = 0
-        pixels.withUnsafeBytes { raw in
-            _ = png_image_write_to_memory(&image, nil, &size, 0, raw.baseAddress, 0, nil)
-        }
+        // Room for the worst case (stored deflate blocks plus a filter byte per row), so one pass suffices.
+        var size = png_alloc_size_t(pixels.count + height + pixels.count / 100 + (1 << 16))
         var out = Data(count: Int(size))
         let ok = out.withUnsafeMutableBytes { dst in
-            pixels.withUnsafeBytes { raw in
-                png_image_write_to_memory(&image, dst.baseAddress, &size, 0, raw.baseAddress, 0, nil)
-            }
+            pixels.withUnsafeBytes { raw in png_image_write_to_memory(&image, dst.baseAddress, &size, 0, raw.baseAddress, 0, nil) }
         }
         precondition(ok != 0, "png_image_write_to_memory failed")
         return out.prefix(Int(size))
@@ -94,22 +94,7 @@ extension Data {
 extension ImageFixtures {
     /// A PNG of random pixels (incompressible, so about 4 bytes a pixel): the way to get a 20 MB image quickly.
     public static func noisyPNG(width: Int, height: Int) -> Data {
-        var image = png_image()
-        image.version = png_uint_32(PNG_IMAGE_VERSION)
-        image.width = png_uint_32(width)
-        image.height = png_uint_32(height)
-        image.format = png_uint_32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
         let random = FileHandle(forReadingAtPath: "/dev/urandom")!
-        let bytes = random.readData(ofLength: pixels.count)
-        bytes.copyBytes(to: &pixels, count: pixels.count)
-        // Room for the worst case (stored deflate blocks plus a filter byte per row), so one compression pass suffices.
-        var size = png_alloc_size_t(pixels.count + height + pixels.count / 100 + (1 << 16))
-        var out = Data(count: Int(size))
-        let ok = out.withUnsafeMutableBytes { dst in
-            pixels.withUnsafeBytes { raw in png_image_write_to_memory(&image, dst.baseAddress, &size, 0, raw.baseAddress, 0, nil) }
-        }
-        precondition(ok != 0, "png_image_write_to_memory failed")
-        return out.prefix(Int(size))
+        return encodePNG([UInt8](random.readData(ofLength: width * height * 4)), width: width, height: height)
     }
 }
