@@ -7,11 +7,11 @@ SWIFT ?= swift
 export PATH := $(if $(shell command -v $(SWIFT) 2>/dev/null),$(PATH),/opt/swift/usr/bin:$(PATH))
 
 # Debian packages the build needs (C libraries behind the system library targets) ...
-BUILD_PACKAGES := pkg-config libsqlite3-dev libpng-dev libturbojpeg0-dev libssl-dev libx11-dev libxfixes-dev
+BUILD_PACKAGES := pkg-config libsqlite3-dev libpng-dev libturbojpeg0-dev libssl-dev libx11-dev libxfixes-dev libcairo2-dev fonts-dejavu-core
 # ... what `make run` needs to show the agent on a machine with no display ...
 RUN_PACKAGES := $(BUILD_PACKAGES) xvfb xclip
 # ... and the ones the tests need on top.
-TEST_PACKAGES := $(BUILD_PACKAGES) util-linux xvfb xclip python3-gi gir1.2-gtk-3.0 python3-xlib
+TEST_PACKAGES := $(BUILD_PACKAGES) util-linux xvfb xclip python3-gi gir1.2-gtk-3.0 python3-xlib xdotool x11-apps x11-utils
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/herobridge

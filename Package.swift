@@ -18,13 +18,16 @@ let package = Package(
         .systemLibrary(name: "CX11", path: "Sources/CX11", pkgConfig: "x11 xfixes",
                        providers: [.apt(["libx11-dev", "libxfixes-dev"])]),
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
+        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo-xlib",
+                       providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto",
                        providers: [.apt(["libssl-dev"])]),
 
         .target(name: "HeroTransfer", dependencies: ["CPNG", "CTurboJPEG"]),
         .target(name: "HeroCore", dependencies: ["HeroTransfer", "CSQLite", "CCrypto"]),
         .target(name: "X11Bridge", dependencies: ["CX11", "CLinux", "HeroTransfer"]),
-        .target(name: "HeroAgent", dependencies: ["CX11", "CLinux", "X11Bridge", "HeroCore", "HeroTransfer"]),
+        .target(name: "DropWindow", dependencies: ["CX11", "CCairo", "X11Bridge", "HeroCore", "HeroTransfer"]),
+        .target(name: "HeroAgent", dependencies: ["CX11", "CLinux", "X11Bridge", "DropWindow", "HeroCore", "HeroTransfer"]),
         .executableTarget(name: "herobridge", dependencies: ["HeroAgent", "HeroCore", "HeroTransfer"]),
 
         .target(name: "TestSupport", dependencies: ["CPNG", "CTurboJPEG"], path: "Tests/Support"),

@@ -40,24 +40,36 @@ public enum Agent {
             log.error("\(error)")
             return 1
         }
+        var drop: DropAgent?
         let clipboard = ClipboardAgent(connection: connection, loop: loop, favorites: favorites, options: options,
                                        log: log, watchWindow: manager.window,
-                                       isOwnWindow: { $0 == manager.window })
+                                       isOwnWindow: { $0 == manager.window || drop?.windows.contains($0) == true })
+        if options.window {
+            drop = DropAgent(connection: connection, loop: loop, favorites: favorites, options: options, log: log)
+            clipboard.onReport = { drop?.show(report: $0) }
+        }
         if let problem = connection.sync() { log.warning("set-up: \(problem)") }
 
         log.info("ready: display \(connection.name), watching \(options.selections.joined(separator: " and ")), "
+                 + (drop.map { "drop window 0x\(String($0.view.window, radix: 16)), " } ?? "no window, ")
                  + "database \(options.database)")
         SystemdNotifier.notify("READY=1", environment: environment)
 
         let exit = loop.run { event in
             if let managerEvent = manager.handle(event) {
-                if case .replaced = managerEvent {
+                switch managerEvent {
+                case .replaced:
                     log.notice("another agent took over display \(connection.name); exiting")
                     loop.stop(status: 0)
+                case .show:
+                    if let drop { drop.view.show() } else { log.info("show: this agent runs with --no-window") }
+                case .handled:
+                    break
                 }
                 return
             }
-            _ = clipboard.handle(event)
+            if clipboard.handle(event) { return }
+            _ = drop?.handle(event)
         }
 
         switch exit {

@@ -1,3 +1,4 @@
+import DropWindow
 import HeroTransfer
 
 /// Everything `herobridge agent` can be told, with the defaults a desktop session wants.
@@ -17,6 +18,10 @@ public struct AgentOptions: Sendable {
     public var primarySettle: Double = 0.4
     /// Take over from an agent already running on the display.
     public var replace = false
+    /// Open the drop window (`--no-window` turns it off).
+    public var window = true
+    /// Its size and place (`--geometry`).
+    public var geometry = WindowGeometry.default
     /// Log threshold.
     public var logLevel: AgentLog.Level = .info
 

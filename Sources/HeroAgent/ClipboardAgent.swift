@@ -17,6 +17,8 @@ public final class ClipboardAgent {
     /// The read in flight was abandoned for a newer change: routine, not worth a warning.
     private var superseded = false
     private var pending: [SelectionChange] = []
+    /// Called after every ingest, for the window's status line.
+    var onReport: (IngestReport) -> Void = { _ in }
 
     init(connection: XConnection, loop: EventLoop, favorites: Favorites, options: AgentOptions, log: AgentLog,
          watchWindow: Window, isOwnWindow: @escaping (Window) -> Bool) {
@@ -92,6 +94,7 @@ public final class ClipboardAgent {
         do {
             let report = try favorites.ingest(content.items, context: IngestContext(source: source, acceptUnknown: acceptUnknown))
             for line in report.lines() { log.info("\(name): \(line)") }
+            onReport(report)
         } catch {
             log.error("\(name): could not store: \(error)")
         }

@@ -61,24 +61,32 @@ public final class SelectionFetcher {
                 completion(content)
                 return
             }
-            content.offered = connection.names(of: value.items32.map { UInt($0) }).filter { !$0.isEmpty }
-            if MIMERegistry.isSecret(offered: content.offered) {
-                content.skipped = "a password (\(MIMERegistry.passwordHint)) was not read"
-            } else if content.offered.contains(Self.ownMarker) {
-                content.skipped = "HeroBridge's own copy"
-            } else {
-                content.chosen = registry.choose(offered: content.offered, textOnly: change.selection.isPrimary)
-                if content.chosen.isEmpty {
-                    content.skipped = "nothing usable among \(content.offered.count) targets"
-                        + (content.offered.isEmpty ? "" : " (" + content.offered.prefix(6).joined(separator: ", ")
-                                                   + (content.offered.count > 6 ? ", …)" : ")"))
-                }
+            let offered = connection.names(of: value.items32.map { UInt($0) }).filter { !$0.isEmpty }
+            readOffered(offered, into: content, time: change.time, completion: completion)
+        }
+    }
+
+    /// Reads what `offered` allows (the types an XDND source announced, or a TARGETS reply) with the same gates
+    /// and choice as a clipboard read.
+    public func readOffered(_ offered: [String], into content: SelectionContent, time: Time,
+                            completion: @escaping (SelectionContent) -> Void) {
+        var content = content
+        content.offered = offered
+        if MIMERegistry.isSecret(offered: offered) {
+            content.skipped = "a password (\(MIMERegistry.passwordHint)) was not read"
+        } else if offered.contains(Self.ownMarker) {
+            content.skipped = "HeroBridge's own copy"
+        } else {
+            content.chosen = registry.choose(offered: offered, textOnly: content.selection.isPrimary)
+            if content.chosen.isEmpty {
+                content.skipped = "nothing usable among \(offered.count) targets"
+                    + (offered.isEmpty ? "" : " (" + offered.prefix(6).joined(separator: ", ") + (offered.count > 6 ? ", …)" : ")"))
             }
-            guard content.skipped == nil else { completion(content); return }
-            reader.fetch(selection: change.selection.atom, targets: content.chosen, time: change.time) { [self] fetched in
-                decode(fetched, into: &content)
-                completion(content)
-            }
+        }
+        guard content.skipped == nil else { completion(content); return }
+        reader.fetch(selection: content.selection.atom, targets: content.chosen, time: time) { [self] fetched in
+            decode(fetched, into: &content)
+            completion(content)
         }
     }
 

@@ -30,6 +30,17 @@ public final class ManagerSelection {
 
     public static func selectionName(screen: Int32) -> String { "HEROBRIDGE_S\(screen)" }
 
+    /// The ClientMessage type `herobridge show` sends to the manager window.
+    public static let showMessage = "_HEROBRIDGE_SHOW"
+
+    /// Asks the agent running on `connection`'s display to show its window; false when no agent runs there.
+    public static func requestShow(connection: XConnection) -> Bool {
+        let owner = connection.owner(of: connection.atom(selectionName(screen: connection.screen)))
+        guard owner != 0 else { return false }
+        connection.sendClientMessage(to: owner, type: connection.atom(showMessage), data: [])
+        return connection.sync() == nil
+    }
+
     public init(connection: XConnection, replace: Bool) throws(Failure) {
         self.connection = connection
         atom = connection.atom(Self.selectionName(screen: connection.screen))
@@ -53,6 +64,8 @@ public final class ManagerSelection {
     public enum Event {
         /// Another agent took over: stop.
         case replaced
+        /// `herobridge show` asked for the window.
+        case show
         /// Handled (a request refused); nothing for the agent to do.
         case handled
     }
@@ -62,6 +75,8 @@ public final class ManagerSelection {
         switch event.type {
         case SelectionClear where event.xselectionclear.selection == atom && event.xselectionclear.window == window:
             return event.xselectionclear.time != 0 && event.xselectionclear.time < acquiredAt ? .handled : .replaced
+        case ClientMessage where event.xclient.window == window && event.xclient.message_type == connection.atom(Self.showMessage):
+            return .show
         case SelectionRequest where event.xselectionrequest.selection == atom:
             // The manager selection carries no data; every conversion is refused.
             connection.replyToSelectionRequest(event.xselectionrequest, property: 0)

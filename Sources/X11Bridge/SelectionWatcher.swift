@@ -8,6 +8,12 @@ public struct WatchedSelection: Sendable, Hashable {
     /// Read only after it settles, text targets only.
     public let isPrimary: Bool
 
+    public init(atom: Atom, name: String, isPrimary: Bool) {
+        self.atom = atom
+        self.name = name
+        self.isPrimary = isPrimary
+    }
+
     /// `primary` is PRIMARY; anything else is CLIPBOARD.
     public init(named name: String, connection: XConnection) {
         isPrimary = name == "primary"

@@ -58,4 +58,20 @@ public struct IngestReport: Sendable, Equatable {
         if ignored > limit { lines.append("ignored \(ignored - limit) more") }
         return lines.isEmpty ? ["nothing to ingest"] : lines
     }
+
+    /// One short sentence for a status line: `Added Thor`, `Added Thor and 2 more`, `Updated Hulk: new portrait`,
+    /// `Thor: already a favorite`, `Ignored: no hero named "groceries"`.
+    public var summary: String {
+        let added = self.added
+        if let first = added.first { return "Added \(first)" + (added.count > 1 ? " and \(added.count - 1) more" : "") }
+        for outcome in outcomes {
+            switch outcome {
+            case let .updated(name, change): return "Updated \(name): \(change)"
+            case let .unchanged(name, reason): return "\(name): \(reason)"
+            default: continue
+            }
+        }
+        for case let .ignored(_, reason) in outcomes { return "Ignored: \(reason)" }
+        return "Nothing to add"
+    }
 }

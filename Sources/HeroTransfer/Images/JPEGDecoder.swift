@@ -38,4 +38,26 @@ enum JPEGDecoder {
         guard let text = tjGetErrorStr2(handle) else { return "unreadable JPEG data" }
         return String(cString: text)
     }
+
+    /// Decodes to native-endian xRGB (BGRX bytes), which is opaque ARGB for cairo.
+    static func decodeARGB(_ data: Data, limits: TransferLimits) throws(ImageDecodeError) -> DecodedImage {
+        guard let handle = tjInitDecompress() else { throw .corrupt("cannot start the JPEG decoder") }
+        defer { tjDestroy(handle) }
+        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
+        let header = data.withUnsafeBytes { raw in
+            tjDecompressHeader3(handle, raw.bindMemory(to: UInt8.self).baseAddress, UInt(raw.count),
+                                &width, &height, &subsampling, &colorspace)
+        }
+        guard header == 0 else { throw .corrupt(errorText(handle)) }
+        try ImageDecodeError.check(width: Int(width), height: Int(height), limits: limits)
+        var pixels = [UInt8](repeating: 255, count: Int(width) * Int(height) * 4)
+        let decoded = data.withUnsafeBytes { raw in
+            pixels.withUnsafeMutableBufferPointer { out in
+                tjDecompress2(handle, raw.bindMemory(to: UInt8.self).baseAddress, UInt(raw.count), out.baseAddress,
+                              width, 0, height, Int32(TJPF_BGRA.rawValue), 0)
+            }
+        }
+        guard decoded == 0 else { throw .corrupt(errorText(handle)) }
+        return DecodedImage(width: Int(width), height: Int(height), pixels: pixels)
+    }
 }

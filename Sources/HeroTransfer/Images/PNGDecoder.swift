@@ -43,4 +43,24 @@ enum PNGDecoder {
         }
         return text.isEmpty ? "unreadable PNG data" : text
     }
+
+    /// Decodes to premultiplied native-endian ARGB (BGRA bytes on little-endian machines), for cairo.
+    static func decodeARGB(_ data: Data, limits: TransferLimits) throws(ImageDecodeError) -> DecodedImage {
+        var image = png_image()
+        image.version = png_uint_32(PNG_IMAGE_VERSION)
+        defer { png_image_free(&image) }
+        let began = data.withUnsafeBytes { raw in png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count) }
+        guard began != 0 else { throw .corrupt(message(of: &image)) }
+        let width = Int(image.width), height = Int(image.height)
+        try ImageDecodeError.check(width: width, height: height, limits: limits)
+        image.format = png_uint_32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA | PNG_FORMAT_FLAG_BGR)
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        let finished = pixels.withUnsafeMutableBytes { out in png_image_finish_read(&image, nil, out.baseAddress, 0, nil) }
+        guard finished != 0 else { throw .corrupt(message(of: &image)) }
+        for i in stride(from: 0, to: pixels.count, by: 4) where pixels[i + 3] != 255 {
+            let alpha = UInt16(pixels[i + 3])
+            for c in 0..<3 { pixels[i + c] = UInt8((UInt16(pixels[i + c]) * alpha + 127) / 255) }
+        }
+        return DecodedImage(width: width, height: height, pixels: pixels)
+    }
 }

@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// `text/uri-list` (RFC 2483), `x-special/gnome-copied-files` and KDE's list: each local file becomes its image
 /// (when its bytes are one) plus its name without extension as text; other URIs stay text.
-enum URIListImporter {
+public enum URIListImporter {
     /// Parses the list; `gnomeCopiedFiles` skips the leading `copy`/`cut` line.
     static func run(_ data: Data, target: String, gnomeCopiedFiles: Bool, limits: TransferLimits)
         throws(TransferError) -> ImportResult
@@ -37,7 +37,7 @@ enum URIListImporter {
     }
 
     /// The file's name without its last extension: `Thor Odinson.png` → `Thor Odinson`.
-    static func stem(of path: String) -> String {
+    public static func stem(of path: String) -> String {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
         return String(name[..<dot])

@@ -1,3 +1,4 @@
+import DropWindow
 import FoundationEssentials
 import HeroAgent
 import HeroCore
@@ -12,7 +13,8 @@ enum AgentCommands {
         .value("--max-bytes", "SIZE", "largest transfer read (default 64M)"),
         .value("--timeout", "SECONDS", "how long an owner may stay silent at any step (default 5)"),
         .flag("--replace", "take over from an agent already running on the display"),
-        .flag("--no-window", "no drop window (the window is not built yet: this is the only mode for now)"),
+        .flag("--no-window", "watch the selections only, with no drop window"),
+        .value("--geometry", "WxH+X+Y", "size and place of the drop window (default 400x600)"),
         .flag("--quiet", "log only warnings and errors"),
         .flag("--verbose", "log every step"),
     ]
@@ -27,6 +29,14 @@ enum AgentCommands {
             }
             options.selections = selections
         }
+        options.window = !parsed.has("--no-window")
+        if let text = parsed.value("--geometry") {
+            guard let geometry = WindowGeometry.parse(text) else {
+                throw UsageError(message: "--geometry: \"\(text)\" is not WxH[+X+Y] with at least 200x300",
+                                 usage: parsed.spec.usage)
+            }
+            options.geometry = geometry
+        }
         options.acceptUnknown = parsed.has("--accept-unknown")
         options.replace = parsed.has("--replace")
         try applyLimits(parsed, to: &options.maxBytes, &options.timeout)
@@ -35,6 +45,14 @@ enum AgentCommands {
         }
         options.logLevel = parsed.has("--quiet") ? .warning : parsed.has("--verbose") ? .debug : .info
         return Agent.run(options, environment: context.environment)
+    }
+
+    /// `herobridge show`: asks the running agent (the owner of HEROBRIDGE_S<screen>) to map and raise its window.
+    static func show(_ parsed: ParsedCommand, _ context: CLIContext) throws -> Int32 {
+        guard try AgentControl.show(display: parsed.value("--display"), environment: context.environment) else {
+            throw RuntimeError("no HeroBridge agent is running on this display; start one with: herobridge agent")
+        }
+        return 0
     }
 
     static func inspect(_ parsed: ParsedCommand, _ context: CLIContext) throws -> Int32 {

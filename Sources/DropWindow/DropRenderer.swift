@@ -1,0 +1,164 @@
+import CCairo
+#if canImport(Glibc)
+import Glibc
+#endif
+import FoundationEssentials
+import HeroCore
+
+/// What the window shows at one moment.
+struct DropScene {
+    var layout: DropLayout
+    var favorites: [Favorite]
+    /// A drag hovers: where (window coordinates) and whether its types are acceptable.
+    var hover: (x: Double, y: Double, acceptable: Bool, carriesImage: Bool)?
+    var status: String
+}
+
+/// Draws a `DropScene` with cairo: the green "Drop here!" circle, the rows (thumbnail, name, star), the status
+/// line. Drawing goes to a group first and is painted in one go, so an Expose never flickers.
+enum DropRenderer {
+    private static let font = "DejaVu Sans"
+
+    static func draw(_ scene: DropScene, on cr: OpaquePointer, thumbnail: (Favorite) -> OpaquePointer?) {
+        let layout = scene.layout
+        cairo_push_group(cr)
+        cairo_set_antialias(cr, CAIRO_ANTIALIAS_BEST)
+        fill(cr, 0.98, 0.98, 0.98, x: 0, y: 0, width: layout.width, height: layout.height)
+
+        drawCircle(scene, cr)
+        cairo_save(cr)
+        let viewport = layout.listViewport
+        cairo_rectangle(cr, viewport.x, viewport.y, viewport.width, viewport.height)
+        cairo_clip(cr)
+        let hoveredRow = scene.hover.flatMap { $0.carriesImage && $0.acceptable ? layout.row(at: $0.x, $0.y) : nil }
+        for index in layout.visibleRows {
+            drawRow(index, scene.favorites[index], layout, highlighted: index == hoveredRow, cr, thumbnail: thumbnail)
+        }
+        if scene.favorites.isEmpty {
+            text(cr, "No favorites yet: copy or drop a hero.", size: 14, x: 16, y: DropLayout.listTop + 32, gray: 0.45)
+        }
+        cairo_restore(cr)
+
+        let status = layout.statusLine
+        fill(cr, 0.93, 0.93, 0.94, x: status.x, y: status.y, width: status.width, height: status.height)
+        text(cr, scene.status, size: 13, x: 10, y: status.y + 18, gray: 0.3)
+        cairo_pop_group_to_source(cr)
+        cairo_paint(cr)
+        cairo_surface_flush(cairo_get_target(cr))
+    }
+
+    private static func drawCircle(_ scene: DropScene, _ cr: OpaquePointer) {
+        let center = scene.layout.circleCenter
+        let over = scene.hover.map { $0.acceptable && $0.y < DropLayout.dropAreaHeight } ?? false
+        let acceptable = scene.hover?.acceptable ?? false
+        cairo_arc(cr, center.x, center.y, scene.layout.circleRadius, 0, 2 * Double.pi)
+        if acceptable {
+            cairo_set_source_rgb(cr, over ? 0.20 : 0.25, over ? 0.85 : 0.80, over ? 0.35 : 0.40)
+        } else {
+            cairo_set_source_rgb(cr, 0.16, 0.68, 0.29)
+        }
+        cairo_fill_preserve(cr)
+        if acceptable {
+            cairo_set_line_width(cr, 6)
+            cairo_set_source_rgb(cr, 0.10, 0.45, 0.20)
+            cairo_stroke(cr)
+        } else {
+            cairo_new_path(cr)
+        }
+        let label = "Drop here!"
+        cairo_select_font_face(cr, font, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
+        cairo_set_font_size(cr, 24)
+        var extents = cairo_text_extents_t()
+        cairo_text_extents(cr, label, &extents)
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_move_to(cr, center.x - extents.width / 2 - extents.x_bearing, center.y + (acceptable ? 36 : 8))
+        cairo_show_text(cr, label)
+        if acceptable {
+            cairo_set_line_width(cr, 8)
+            cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+            cairo_move_to(cr, center.x - 22, center.y - 20); cairo_line_to(cr, center.x + 22, center.y - 20)
+            cairo_move_to(cr, center.x, center.y - 42); cairo_line_to(cr, center.x, center.y + 2)
+            cairo_stroke(cr)
+        }
+    }
+
+    private static func drawRow(_ index: Int, _ favorite: Favorite, _ layout: DropLayout, highlighted: Bool,
+                                _ cr: OpaquePointer, thumbnail: (Favorite) -> OpaquePointer?) {
+        let row = layout.rowRect(index)
+        if highlighted { fill(cr, 0.80, 0.88, 1.0, x: row.x, y: row.y, width: row.width, height: row.height) }
+        cairo_set_source_rgb(cr, 0.88, 0.88, 0.9)
+        cairo_rectangle(cr, 64, row.y + row.height - 1, row.width - 64, 1)
+        cairo_fill(cr)
+
+        let thumb = layout.thumbnailRect(index)
+        cairo_save(cr)
+        roundedRect(cr, thumb.x, thumb.y, thumb.width, thumb.height, radius: 8)
+        cairo_clip(cr)
+        if let surface = thumbnail(favorite) {
+            fill(cr, 0.92, 0.92, 0.92, x: thumb.x, y: thumb.y, width: thumb.width, height: thumb.height)
+            cairo_set_source_surface(cr, surface, thumb.x, thumb.y)
+            cairo_paint(cr)
+        } else {
+            fill(cr, 0.78, 0.79, 0.82, x: thumb.x, y: thumb.y, width: thumb.width, height: thumb.height)
+            let initial = String(favorite.hero.name.first.map { String($0).uppercased() } ?? "?")
+            cairo_select_font_face(cr, font, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
+            cairo_set_font_size(cr, 22)
+            var extents = cairo_text_extents_t()
+            cairo_text_extents(cr, initial, &extents)
+            cairo_set_source_rgb(cr, 1, 1, 1)
+            cairo_move_to(cr, thumb.x + (thumb.width - extents.width) / 2 - extents.x_bearing,
+                          thumb.y + (thumb.height - extents.height) / 2 - extents.y_bearing)
+            cairo_show_text(cr, initial)
+        }
+        cairo_restore(cr)
+
+        text(cr, favorite.hero.name, size: 16, x: 68, y: row.y + 34, gray: 0.1, maxWidth: layout.width - 68 - 56)
+        let star = layout.starRect(index)
+        drawStar(cr, centerX: star.x + star.width / 2, centerY: star.y + star.height / 2, radius: 13)
+    }
+
+    /// The seed's FavoriteButton: a filled star; clicking it removes the favorite.
+    private static func drawStar(_ cr: OpaquePointer, centerX: Double, centerY: Double, radius: Double) {
+        for point in 0..<10 {
+            let angle = -Double.pi / 2 + Double(point) * Double.pi / 5
+            let r = point % 2 == 0 ? radius : radius * 0.45
+            let x = centerX + r * cos(angle), y = centerY + r * sin(angle)
+            if point == 0 { cairo_move_to(cr, x, y) } else { cairo_line_to(cr, x, y) }
+        }
+        cairo_close_path(cr)
+        cairo_set_source_rgb(cr, 1.0, 0.76, 0.03)
+        cairo_fill(cr)
+    }
+
+    private static func text(_ cr: OpaquePointer, _ string: String, size: Double, x: Double, y: Double, gray: Double,
+                             maxWidth: Double = .infinity) {
+        cairo_select_font_face(cr, font, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(cr, size)
+        var shown = string
+        var extents = cairo_text_extents_t()
+        cairo_text_extents(cr, shown, &extents)
+        while extents.x_advance > maxWidth && shown.count > 1 {
+            shown = String(shown.dropLast(2)) + "…"
+            cairo_text_extents(cr, shown, &extents)
+        }
+        cairo_set_source_rgb(cr, gray, gray, gray)
+        cairo_move_to(cr, x, y)
+        cairo_show_text(cr, shown)
+    }
+
+    private static func fill(_ cr: OpaquePointer, _ r: Double, _ g: Double, _ b: Double,
+                             x: Double, y: Double, width: Double, height: Double) {
+        cairo_set_source_rgb(cr, r, g, b)
+        cairo_rectangle(cr, x, y, width, height)
+        cairo_fill(cr)
+    }
+
+    private static func roundedRect(_ cr: OpaquePointer, _ x: Double, _ y: Double, _ w: Double, _ h: Double, radius r: Double) {
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, x + w - r, y + r, r, -Double.pi / 2, 0)
+        cairo_arc(cr, x + w - r, y + h - r, r, 0, Double.pi / 2)
+        cairo_arc(cr, x + r, y + h - r, r, Double.pi / 2, Double.pi)
+        cairo_arc(cr, x + r, y + r, r, Double.pi, 3 * Double.pi / 2)
+        cairo_close_path(cr)
+    }
+}

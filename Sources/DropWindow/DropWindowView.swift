@@ -1,0 +1,174 @@
+import CCairo
+import CX11
+import FoundationEssentials
+import HeroCore
+import X11Bridge
+
+/// The drop window: a top-level X window drawn with cairo, showing the "Drop here!" circle, the favorites and a
+/// status line. It handles its own Expose, resize, scrolling, star clicks and WM_DELETE_WINDOW (hide); the XDND
+/// protocol is `XdndTarget`'s, which reports hovers here.
+public final class DropWindowView {
+    public let window: Window
+    private let connection: XConnection
+    private let favorites: Favorites
+    private var surface: OpaquePointer
+    private var layout: DropLayout
+    private var rows: [Favorite] = []
+    private var hover: (x: Double, y: Double, acceptable: Bool, carriesImage: Bool)?
+    private var status = "Copy a hero's name, or drop text or images here."
+    private let thumbnails = ThumbnailCache()
+    private let deleteWindow: Atom
+    private let protocols: Atom
+    private(set) public var isShown = true
+
+    /// Creates and maps the window at `geometry`.
+    public init(connection: XConnection, favorites: Favorites, geometry: WindowGeometry) {
+        self.connection = connection
+        self.favorites = favorites
+        let display = connection.display
+        let screenWidth = Int(XDisplayWidth(display, connection.screen)), screenHeight = Int(XDisplayHeight(display, connection.screen))
+        let x = geometry.x.map { geometry.fromRight ? screenWidth - geometry.width - $0 : $0 } ?? 0
+        let y = geometry.y.map { geometry.fromBottom ? screenHeight - geometry.height - $0 : $0 } ?? 0
+        window = XCreateSimpleWindow(display, connection.root, Int32(x), Int32(y), UInt32(geometry.width),
+                                     UInt32(geometry.height), 0, 0, XWhitePixel(display, connection.screen))
+        XSelectInput(display, window, ExposureMask | StructureNotifyMask | ButtonPressMask)
+        layout = DropLayout(width: Double(geometry.width), height: Double(geometry.height), rowCount: 0)
+        protocols = connection.atom("WM_PROTOCOLS")
+        deleteWindow = connection.atom("WM_DELETE_WINDOW")
+        surface = cairo_xlib_surface_create(display, window, XDefaultVisual(display, connection.screen),
+                                            Int32(geometry.width), Int32(geometry.height))
+        setProperties(geometry: geometry, x: x, y: y)
+        reload()
+        XMapRaised(display, window)
+    }
+
+    deinit {
+        cairo_surface_destroy(surface)
+    }
+
+    private func setProperties(geometry: WindowGeometry, x: Int, y: Int) {
+        let display = connection.display
+        XStoreName(display, window, "HeroBridge")
+        connection.setProperty8(window: window, property: connection.atom("_NET_WM_NAME"),
+                                type: connection.atom("UTF8_STRING"), bytes: Data("HeroBridge".utf8))
+        "herobridge".withCString { name in
+            "HeroBridge".withCString { className in
+                var hint = XClassHint(res_name: UnsafeMutablePointer(mutating: name),
+                                      res_class: UnsafeMutablePointer(mutating: className))
+                XSetClassHint(display, window, &hint)
+            }
+        }
+        var atoms = [deleteWindow]
+        XSetWMProtocols(display, window, &atoms, 1)
+        var hints = XSizeHints()
+        hints.flags = PMinSize | (geometry.x != nil ? USPosition : 0) | USSize
+        hints.x = Int32(x); hints.y = Int32(y)
+        hints.width = Int32(geometry.width); hints.height = Int32(geometry.height)
+        hints.min_width = 240; hints.min_height = 360
+        XSetWMNormalHints(display, window, &hints)
+    }
+
+    /// Re-reads the favorites (after an ingest here, or a change by another process) and redraws.
+    public func reload() {
+        rows = (try? favorites.list()) ?? rows
+        layout.update(width: layout.width, height: layout.height, rowCount: rows.count)
+        thumbnails.keep(only: Set(rows.compactMap { $0.hero.portrait?.sha256 }))
+        draw()
+    }
+
+    /// Shows `text` in the status line.
+    public func setStatus(_ text: String) {
+        status = text
+        draw()
+    }
+
+    /// Maps the window again and raises it (`herobridge show`).
+    public func show() {
+        XMapRaised(connection.display, window)
+        isShown = true
+        connection.flush()
+    }
+
+    /// Hover feedback from the XDND target: root coordinates, or nil when the drag is gone.
+    public func hover(root point: (x: Int, y: Int)?, acceptable: Bool, carriesImage: Bool) {
+        guard let point else {
+            if hover != nil { hover = nil; draw() }
+            return
+        }
+        let local = windowPoint(root: point)
+        hover = (local.x, local.y, acceptable, carriesImage)
+        draw()
+    }
+
+    /// The favorite whose row is under a root point (where an image dropped there goes), if any.
+    public func favorite(atRoot point: (x: Int, y: Int)) -> Favorite? {
+        let local = windowPoint(root: point)
+        return layout.row(at: local.x, local.y).map { rows[$0] }
+    }
+
+    /// Feeds an event; true when it was for this window.
+    public func handle(_ event: XEvent) -> Bool {
+        switch event.type {
+        case Expose where event.xexpose.window == window:
+            if event.xexpose.count == 0 { draw() }
+        case ConfigureNotify where event.xconfigure.window == window:
+            let width = Int32(event.xconfigure.width), height = Int32(event.xconfigure.height)
+            guard Double(width) != layout.width || Double(height) != layout.height else { return true }
+            cairo_xlib_surface_set_size(surface, width, height)
+            layout.update(width: Double(width), height: Double(height), rowCount: rows.count)
+            draw()
+        case MapNotify where event.xmap.window == window:
+            isShown = true
+        case UnmapNotify where event.xunmap.window == window:
+            isShown = false
+        case ButtonPress where event.xbutton.window == window:
+            click(button: event.xbutton.button, x: Double(event.xbutton.x), y: Double(event.xbutton.y))
+        case ClientMessage where event.xclient.window == window && event.xclient.message_type == protocols:
+            let l = withUnsafeBytes(of: event.xclient.data.l) { Array($0.bindMemory(to: Int.self)) }
+            guard UInt(UInt32(truncatingIfNeeded: l[0])) == deleteWindow else { return false }
+            // Closing the window only hides it: the agent keeps watching the clipboard.
+            XUnmapWindow(connection.display, window)
+            isShown = false
+        default:
+            return false
+        }
+        return true
+    }
+
+    private func click(button: UInt32, x: Double, y: Double) {
+        switch button {
+        case 4: layout.scrollBy(-DropLayout.rowHeight); draw()
+        case 5: layout.scrollBy(DropLayout.rowHeight); draw()
+        case 1:
+            guard let index = layout.star(at: x, y) else { return }
+            let name = rows[index].hero.name
+            do {
+                _ = try favorites.remove(names: [name])
+                status = "Removed \(name)"
+            } catch {
+                status = "Could not remove \(name): \(error)"
+            }
+            reload()
+        default: break
+        }
+    }
+
+    private func windowPoint(root point: (x: Int, y: Int)) -> (x: Double, y: Double) {
+        var x: Int32 = 0, y: Int32 = 0
+        var child: Window = 0
+        XTranslateCoordinates(connection.display, connection.root, window, Int32(point.x), Int32(point.y), &x, &y, &child)
+        return (Double(x), Double(y))
+    }
+
+    private func draw() {
+        guard isShown else { return }
+        let cr = cairo_create(surface)!
+        let scene = DropScene(layout: layout, favorites: rows, hover: hover, status: status)
+        DropRenderer.draw(scene, on: cr) { [thumbnails, favorites] favorite in
+            guard let sha = favorite.hero.portrait?.sha256 else { return nil }
+            return thumbnails.thumbnail(sha256: sha) { try? favorites.portrait(of: favorite.hero.name).data }
+        }
+        cairo_destroy(cr)
+        connection.flush()
+    }
+}

@@ -1,0 +1,112 @@
+import CX11
+
+/// The XDND glue on the drop window: decodes the ClientMessages, feeds `XdndTargetMachine`, and sends
+/// Status/Finished. The drop's data is fetched by whoever `onDrop` belongs to; it calls back with the outcome.
+public final class XdndTarget {
+    private let connection: XConnection
+    public let window: Window
+    private var machine: XdndTargetMachine
+    private let onHover: ((x: Int, y: Int)?, Bool, [String]) -> Void
+    private let onDrop: (XdndTargetMachine.Drag, Time, @escaping (Bool) -> Void) -> Void
+    private let onCancel: () -> Void
+    private let atoms: (enter: Atom, position: Atom, status: Atom, leave: Atom, drop: Atom, finished: Atom,
+                        typeList: Atom, actionCopy: Atom)
+    /// Every drop gets a number, so a late completion of an abandoned one cannot finish a newer one.
+    private var dropNumber = 0
+
+    /// Marks `window` XdndAware (version 5). `accepts` says whether offered types are usable; `onHover` gets
+    /// the pointer (root coordinates, nil when the drag ends), whether the drag is acceptable, and its types; `onDrop` fetches the
+    /// data and calls its completion with success; `onCancel` abandons that fetch.
+    public init(connection: XConnection, window: Window, accepts: @escaping ([String]) -> Bool,
+                onHover: @escaping ((x: Int, y: Int)?, Bool, [String]) -> Void,
+                onDrop: @escaping (XdndTargetMachine.Drag, Time, @escaping (Bool) -> Void) -> Void,
+                onCancel: @escaping () -> Void) {
+        self.connection = connection
+        self.window = window
+        machine = XdndTargetMachine(accepts: accepts)
+        self.onHover = onHover
+        self.onDrop = onDrop
+        self.onCancel = onCancel
+        atoms = (connection.atom("XdndEnter"), connection.atom("XdndPosition"), connection.atom("XdndStatus"),
+                 connection.atom("XdndLeave"), connection.atom("XdndDrop"), connection.atom("XdndFinished"),
+                 connection.atom("XdndTypeList"), connection.atom("XdndActionCopy"))
+        connection.setProperty32(window: window, property: connection.atom("XdndAware"), type: XA_ATOM,
+                                 values: [UInt(XdndTargetMachine.newestVersion)])
+    }
+
+    /// Feeds an event; true when it was an XDND message for our window or the destruction of a drag source.
+    public func handle(_ event: XEvent) -> Bool {
+        if event.type == DestroyNotify {
+            let gone = event.xdestroywindow.window
+            guard gone != window else { return false }
+            perform(machine.sourceVanished(UInt(gone)))
+            return false // others may care about destroyed windows too
+        }
+        guard event.type == ClientMessage, event.xclient.window == window else { return false }
+        let message = event.xclient
+        let l = withUnsafeBytes(of: message.data.l) { Array($0.bindMemory(to: Int.self)) }
+        let source = UInt(UInt32(truncatingIfNeeded: l[0]))
+        switch message.message_type {
+        case atoms.enter:
+            let version = Int((UInt32(truncatingIfNeeded: l[1]) >> 24) & 0xFF)
+            let types = (l[1] & 1) != 0 ? typeList(of: source) : names(l[2...4])
+            // Learn when the source goes away, so a drop in flight is abandoned instead of waiting for a timeout.
+            XSelectInput(connection.display, source, StructureNotifyMask)
+            perform(machine.enter(source: source, version: version, types: types))
+        case atoms.position:
+            let packed = UInt32(truncatingIfNeeded: l[2])
+            let x = Int(Int16(truncatingIfNeeded: packed >> 16)), y = Int(Int16(truncatingIfNeeded: packed & 0xFFFF))
+            perform(machine.position(source: source, x: x, y: y))
+        case atoms.leave:
+            perform(machine.leave(source: source))
+        case atoms.drop:
+            perform(machine.drop(source: source, time: UInt(UInt32(truncatingIfNeeded: l[2]))))
+        default:
+            return false
+        }
+        return true
+    }
+
+    private func names(_ values: ArraySlice<Int>) -> [String] {
+        let list = values.map { UInt(UInt32(truncatingIfNeeded: $0)) }.filter { $0 != 0 }
+        return connection.names(of: list).filter { !$0.isEmpty }
+    }
+
+    /// The source's XdndTypeList, of any length; nil when it is missing or not a list of atoms.
+    private func typeList(of source: UInt) -> [String]? {
+        guard let value = connection.readProperty(window: source, property: atoms.typeList, delete: false),
+              value.type == XA_ATOM, value.format == 32 else { return nil }
+        return connection.names(of: value.items32.map { UInt($0) }).filter { !$0.isEmpty }
+    }
+
+    private func perform(_ actions: [XdndTargetMachine.Action]) {
+        for action in actions {
+            switch action {
+            case let .status(source, accept):
+                connection.sendClientMessage(to: source, type: atoms.status,
+                                             data: [Int(window), accept ? 3 : 0, 0, 0, accept ? Int(atoms.actionCopy) : 0],
+                                             about: source)
+            case let .finished(source, version, success):
+                let v5 = version >= 5
+                connection.sendClientMessage(to: source, type: atoms.finished,
+                                             data: [Int(window), v5 && success ? 1 : 0, v5 && success ? Int(atoms.actionCopy) : 0],
+                                             about: source)
+            case let .hover(point, acceptable):
+                var types: [String] = []
+                if case let .hovering(drag) = machine.state { types = drag.types ?? [] }
+                onHover(point, acceptable, types)
+            case let .fetch(drag, time):
+                dropNumber += 1
+                let number = dropNumber
+                onDrop(drag, Time(time)) { [weak self] success in
+                    guard let self, number == self.dropNumber else { return }
+                    self.perform(self.machine.fetchEnded(success: success))
+                }
+            case .cancelFetch:
+                dropNumber += 1
+                onCancel()
+            }
+        }
+        connection.flush()
+    }
+}

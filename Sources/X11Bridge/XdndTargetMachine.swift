@@ -1,0 +1,139 @@
+/// The XDND v5 drop-target protocol as a value: Enter, Position, Leave and Drop come in, the messages to send
+/// and the work to do come out. No X11 in it; `XdndTarget` performs the actions.
+///
+/// Guarantees real sources depend on (x11-reference.md §3.1): exactly one Status for every Position from the
+/// current source, also while an earlier drop is still loading; a Finished after every Drop, successful or not,
+/// and never in reply to a Position; Enter below version 3 ignored, above 5 treated as 5.
+public struct XdndTargetMachine: Equatable {
+    /// One drag over the window.
+    public struct Drag: Equatable {
+        public var source: UInt
+        public var version: Int
+        /// The offered type names; nil when the source's XdndTypeList could not be read (the drag is refused).
+        public var types: [String]?
+        /// Whether `accepts(types)` found something usable.
+        public var acceptable: Bool
+        /// The last position, in root coordinates.
+        public var point: (x: Int, y: Int)?
+
+        public static func == (a: Drag, b: Drag) -> Bool {
+            a.source == b.source && a.version == b.version && a.types == b.types && a.acceptable == b.acceptable
+                && a.point?.x == b.point?.x && a.point?.y == b.point?.y
+        }
+    }
+
+    public enum State: Equatable {
+        case idle
+        case hovering(Drag)
+        /// The drop's data is being fetched from this drag's source.
+        case dropping(Drag)
+    }
+
+    public enum Action: Equatable {
+        /// XdndStatus to `source`: accept (flags 1|2, an empty rectangle, XdndActionCopy) or refuse (all clear).
+        case status(source: UInt, accept: Bool)
+        /// Fetch the drop's data: convert XdndSelection at `time` (0 is CurrentTime, as Chromium sends).
+        case fetch(Drag, time: UInt)
+        /// Abandon the fetch in flight.
+        case cancelFetch
+        /// XdndFinished to `source`; v5 carries the success flag and the action.
+        case finished(source: UInt, version: Int, success: Bool)
+        /// Hover feedback changed: where the pointer is over the window (root coordinates) and whether the drag is
+        /// acceptable; nil point when no drag hovers any more.
+        case hover(point: (x: Int, y: Int)?, acceptable: Bool)
+
+        public static func == (a: Action, b: Action) -> Bool {
+            switch (a, b) {
+            case let (.status(s1, a1), .status(s2, a2)): return s1 == s2 && a1 == a2
+            case let (.fetch(d1, t1), .fetch(d2, t2)): return d1 == d2 && t1 == t2
+            case (.cancelFetch, .cancelFetch): return true
+            case let (.finished(s1, v1, ok1), .finished(s2, v2, ok2)): return s1 == s2 && v1 == v2 && ok1 == ok2
+            case let (.hover(p1, a1), .hover(p2, a2)): return p1?.x == p2?.x && p1?.y == p2?.y && a1 == a2
+            default: return false
+            }
+        }
+    }
+
+    public static let newestVersion = 5
+    public private(set) var state: State = .idle
+    /// Decides whether offered types are usable (the registry's `choose` finds something).
+    private let accepts: ([String]) -> Bool
+
+    public init(accepts: @escaping ([String]) -> Bool) {
+        self.accepts = accepts
+    }
+
+    public static func == (a: XdndTargetMachine, b: XdndTargetMachine) -> Bool { a.state == b.state }
+
+    /// XdndEnter. A new Enter while a drop is loading abandons that drop (Finished, failed, to its source).
+    public mutating func enter(source: UInt, version: Int, types: [String]?) -> [Action] {
+        guard version >= 3 else { return [] }
+        var actions: [Action] = []
+        if case let .dropping(old) = state {
+            actions += [.cancelFetch, .finished(source: old.source, version: old.version, success: false)]
+        }
+        let acceptable = types.map(accepts) ?? false
+        state = .hovering(Drag(source: source, version: min(version, Self.newestVersion), types: types,
+                               acceptable: acceptable, point: nil))
+        return actions
+    }
+
+    /// XdndPosition. Always answered with exactly one Status when it comes from the current source.
+    public mutating func position(source: UInt, x: Int, y: Int) -> [Action] {
+        switch state {
+        case var .hovering(drag) where drag.source == source:
+            drag.point = (x, y)
+            state = .hovering(drag)
+            return [.status(source: source, accept: drag.acceptable), .hover(point: (x, y), acceptable: drag.acceptable)]
+        case let .dropping(drag) where drag.source == source:
+            // The source may still move after Drop (it should not); answer so it never waits on us.
+            return [.status(source: source, accept: false)]
+        default:
+            // A Position with no Enter: refuse, so a confused source is not left waiting.
+            return [.status(source: source, accept: false)]
+        }
+    }
+
+    /// XdndLeave: forget the drag.
+    public mutating func leave(source: UInt) -> [Action] {
+        guard case let .hovering(drag) = state, drag.source == source else { return [] }
+        state = .idle
+        return [.hover(point: nil, acceptable: false)]
+    }
+
+    /// XdndDrop: fetch when the drag was acceptable, else answer Finished(failed) at once.
+    public mutating func drop(source: UInt, time: UInt) -> [Action] {
+        guard case let .hovering(drag) = state, drag.source == source else {
+            // A Drop we did not expect still gets its Finished: a source waiting for it cannot drag again.
+            return [.finished(source: source, version: Self.newestVersion, success: false)]
+        }
+        guard drag.acceptable else {
+            state = .idle
+            return [.hover(point: nil, acceptable: false), .finished(source: source, version: drag.version, success: false)]
+        }
+        state = .dropping(drag)
+        return [.hover(point: nil, acceptable: false), .fetch(drag, time: time)]
+    }
+
+    /// The fetch for the current drop ended; `success` when data arrived and was used.
+    public mutating func fetchEnded(success: Bool) -> [Action] {
+        guard case let .dropping(drag) = state else { return [] }
+        state = .idle
+        return [.finished(source: drag.source, version: drag.version, success: success)]
+    }
+
+    /// The source window disappeared: a hovering drag is forgotten; a loading drop is abandoned (no Finished,
+    /// there is nobody to send it to).
+    public mutating func sourceVanished(_ source: UInt) -> [Action] {
+        switch state {
+        case let .hovering(drag) where drag.source == source:
+            state = .idle
+            return [.hover(point: nil, acceptable: false)]
+        case let .dropping(drag) where drag.source == source:
+            state = .idle
+            return [.cancelFetch]
+        default:
+            return []
+        }
+    }
+}
