@@ -69,8 +69,13 @@ public struct XdndTargetMachine: Equatable {
     public mutating func enter(source: UInt, version: Int, types: [String]?) -> [Action] {
         guard version >= 3 else { return [] }
         var actions: [Action] = []
-        if case let .dropping(old) = state {
+        switch state {
+        case let .dropping(old):
             actions += [.cancelFetch, .finished(source: old.source, version: old.version, success: false)]
+        case .hovering:
+            actions.append(.hover(point: nil, acceptable: false)) // the old drag's feedback must not linger
+        case .idle:
+            break
         }
         let acceptable = types.map(accepts) ?? false
         state = .hovering(Drag(source: source, version: min(version, Self.newestVersion), types: types,
@@ -103,6 +108,8 @@ public struct XdndTargetMachine: Equatable {
 
     /// XdndDrop: fetch when the drag was acceptable, else answer Finished(failed) at once.
     public mutating func drop(source: UInt, time: UInt) -> [Action] {
+        // A second Drop from the source whose drop is loading: its Finished comes when the fetch ends, once.
+        if case let .dropping(drag) = state, drag.source == source { return [] }
         guard case let .hovering(drag) = state, drag.source == source else {
             // A Drop we did not expect still gets its Finished: a source waiting for it cannot drag again.
             return [.finished(source: source, version: Self.newestVersion, success: false)]

@@ -424,4 +424,20 @@ struct XdndTargetMachineTests {
         #expect(fetches(machine.drop(source: firefox, time: 600)).first?.time == 600)
         #expect(machine.fetchEnded(success: true) == [.finished(source: firefox, version: 5, success: true)])
     }
+
+    @Test func aRepeatedDropFromTheLoadingSourceGetsNoSecondFinished() {
+        var machine = XdndTargetMachine(accepts: { $0.contains("text/plain") })
+        _ = machine.enter(source: 7, version: 5, types: ["text/plain"])
+        _ = machine.position(source: 7, x: 1, y: 1)
+        _ = machine.drop(source: 7, time: 10)
+        #expect(machine.drop(source: 7, time: 11).isEmpty)
+        #expect(machine.fetchEnded(success: true) == [.finished(source: 7, version: 5, success: true)])
+    }
+
+    @Test func aNewEnterWhileAnotherDragHoversClearsTheOldFeedback() {
+        var machine = XdndTargetMachine(accepts: { $0.contains("text/plain") })
+        _ = machine.enter(source: 7, version: 5, types: ["text/plain"])
+        _ = machine.position(source: 7, x: 1, y: 1)
+        #expect(machine.enter(source: 8, version: 5, types: ["text/plain"]) == [.hover(point: nil, acceptable: false)])
+    }
 }
