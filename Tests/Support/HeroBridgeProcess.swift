@@ -5,9 +5,11 @@ import Foundation
 public enum HeroBridgeProcess {
     public struct Result: Sendable {
         public let status: Int32
-        public let stdout: String
-        public let stderr: String
         public let stdoutData: Data
+        public let stderrData: Data
+        /// Decoded on use: a screenshot's megabytes on stdout should not be UTF-8-decoded for nothing.
+        public var stdout: String { String(decoding: stdoutData, as: UTF8.self) }
+        public var stderr: String { String(decoding: stderrData, as: UTF8.self) }
 
         public var lines: [String] { stdout.split(separator: "\n").map(String.init) }
     }
@@ -53,7 +55,6 @@ public enum HeroBridgeProcess {
         process.waitUntilExit()
         try out.close(); try err.close(); try input.close()
         let outData = try Data(contentsOf: outURL)
-        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self), stdoutData: outData)
+        return Result(status: process.terminationStatus, stdoutData: outData, stderrData: try Data(contentsOf: errURL))
     }
 }

@@ -5,9 +5,12 @@ import Foundation
 public struct Screenshot: Sendable {
     public let width: Int
     public let height: Int
-    private let pixels: [UInt32]
     /// The raw XWD file, to save next to a failing test's output.
     public let xwd: Data
+    private let bytes: [UInt8]
+    private let start: Int
+    private let bytesPerLine: Int
+    private let littleEndian: Bool
 
     /// Captures window `id` on `display`.
     public static func capture(window id: String, display: String) throws -> Screenshot {
@@ -17,37 +20,34 @@ public struct Screenshot: Sendable {
         return try Screenshot(xwd: result.stdoutData)
     }
 
-    /// Decodes a ZPixmap XWD of 24/32-bit TrueColor (what Xvfb at depth 24 gives).
+    /// Reads the header of a ZPixmap XWD of 32-bit TrueColor (what Xvfb at depth 24 gives); pixels are read on
+    /// demand, so a capture costs no per-pixel work up front.
     public init(xwd data: Data) throws {
-        let bytes = [UInt8](data)
+        let bytes = data.withUnsafeBytes { Array($0.bindMemory(to: UInt8.self)) }
         func field(_ index: Int) -> Int {
             let o = index * 4
             return Int(bytes[o]) << 24 | Int(bytes[o + 1]) << 16 | Int(bytes[o + 2]) << 8 | Int(bytes[o + 3])
         }
         guard bytes.count > 100 else { throw HarnessError("xwd output too short") }
-        let headerSize = field(0), format = field(2), width = field(4), height = field(5), byteOrder = field(7)
+        let headerSize = field(0), format = field(2), width = field(4), height = field(5)
         let bitsPerPixel = field(11), bytesPerLine = field(12), colors = field(19)
         guard format == 2, bitsPerPixel == 32 else { throw HarnessError("unexpected XWD format \(format)/\(bitsPerPixel) bpp") }
         let start = headerSize + colors * 12
         guard bytes.count >= start + bytesPerLine * height else { throw HarnessError("XWD data truncated") }
-        var pixels = [UInt32](repeating: 0, count: width * height)
-        for y in 0..<height {
-            for x in 0..<width {
-                let o = start + y * bytesPerLine + x * 4
-                let (b0, b1, b2, b3) = (UInt32(bytes[o]), UInt32(bytes[o + 1]), UInt32(bytes[o + 2]), UInt32(bytes[o + 3]))
-                pixels[y * width + x] = byteOrder == 0 ? b0 | b1 << 8 | b2 << 16 | b3 << 24 : b3 | b2 << 8 | b1 << 16 | b0 << 24
-            }
-        }
         self.width = width
         self.height = height
-        self.pixels = pixels
+        self.bytes = bytes
+        self.start = start
+        self.bytesPerLine = bytesPerLine
+        littleEndian = field(7) == 0
         xwd = data
     }
 
     /// The colour at (x, y) as 0–255 red, green, blue.
     public func rgb(_ x: Int, _ y: Int) -> (r: Int, g: Int, b: Int) {
-        let value = pixels[y * width + x]
-        return (Int(value >> 16 & 0xFF), Int(value >> 8 & 0xFF), Int(value & 0xFF))
+        let o = start + y * bytesPerLine + x * 4
+        return littleEndian ? (Int(bytes[o + 2]), Int(bytes[o + 1]), Int(bytes[o]))
+            : (Int(bytes[o + 1]), Int(bytes[o + 2]), Int(bytes[o + 3]))
     }
 
     /// Whether the colour at (x, y) is within `tolerance` of (r, g, b) on every channel.

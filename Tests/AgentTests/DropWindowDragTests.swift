@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 
 /// Real drags: a GTK3 drag source driven by xdotool onto the agent's drop window, under a private Xvfb.
-@Suite(.serialized) struct DropWindowTests {
+@Suite(.serialized) struct DropWindowDragTests {
     func world() throws -> AgentHarness {
         let world = try AgentHarness()
         try world.startAgent(AgentHarness.windowArguments)
@@ -154,5 +154,33 @@ import TestSupport
         let show = try HeroBridgeProcess.run(["show", "--display", world.xvfb.display], environment: world.environment())
         #expect(show.status == 1)
         #expect(show.stderr.contains("no HeroBridge agent is running on this display"))
+    }
+
+    @Test func theWindowRedrawsAtItsNewSizeWhenResized() throws {
+        let world = try world()
+        let id = try world.dropWindow()
+        _ = try HeroBridgeProcess.run(["windowsize", id, "600", "700"], environment: world.environment(),
+                                      executable: "/usr/bin/xdotool")
+        var shot = try world.screenshot()
+        #expect(eventually(timeout: 5) {
+            shot = (try? world.screenshot()) ?? shot
+            return shot.width == 600 && shot.isColor(300, 60, 41, 173, 74)
+        }, "circle centred in the wider window: \(shot.width)×\(shot.height), \(shot.rgb(300, 60))")
+        #expect(shot.isColor(120, 120, 250, 250, 250), "left of the moved circle is background: \(shot.rgb(120, 120))")
+        #expect(shot.count(x: 0, y: 672, width: 300, height: 28, 80, 80, 80, tolerance: 60) > 20, "status line at the new bottom")
+    }
+
+    @Test func theWheelScrollsALongListAndTheStarActsOnTheRowShown() throws {
+        let world = try world()
+        let names = ["Beast", "Cyclops", "Daredevil", "Falcon", "Gambit", "Groot", "Hulk", "Loki", "Rogue", "Storm", "Thor", "Vision"]
+        _ = try Favorites(path: world.db).add(names: names)
+        #expect(eventually(timeout: 5) { (try? world.screenshot())?.isColor(20, 248 + 56 * 5 + 14, 199, 201, 209) == true })
+        let firstRow = AgentHarness.rowPoint(0)
+        _ = try HeroBridgeProcess.run(["mousemove", "\(firstRow.0)", "\(firstRow.1)", "sleep", "0.05", "click", "5"],
+                                      environment: world.environment(), executable: "/usr/bin/xdotool")
+        usleep(300_000)
+        try world.click(AgentHarness.root(372, 276))  // the star of the first row now shown: Cyclops
+        #expect(eventually(timeout: 5) { (try? world.names())?.contains("Cyclops") == false })
+        #expect(try world.names() == names.filter { $0 != "Cyclops" })
     }
 }
