@@ -20,6 +20,7 @@ public struct WindowGeometry: Equatable, Sendable {
     /// Parses the X11 syntax (`[=][W{xX}H][{+-}X{+-}Y]`); nil when malformed or a size is below 200×300.
     public static func parse(_ text: String) -> WindowGeometry? {
         var rest = Substring(text.hasPrefix("=") ? String(text.dropFirst()) : text)
+        guard !rest.isEmpty else { return nil }
         var geometry = WindowGeometry.default
         func number() -> Int? {
             let digits = rest.prefix { $0.isASCII && $0.isNumber }

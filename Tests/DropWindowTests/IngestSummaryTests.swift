@@ -55,4 +55,10 @@ import Testing
         #expect(summary([.ignored(what: "image", reason: "too large"),
                          .unchanged(name: "Thor", reason: "already a favorite")]) == "Thor: already a favorite")
     }
+
+    @Test func anUpdateWinsOverAnUnchangedFavoriteWhateverTheOrder() {
+        let report = IngestReport(outcomes: [.unchanged(name: "Hulk", reason: "already a favorite"),
+                                             .updated(name: "Storm", change: "new portrait")])
+        #expect(report.summary == "Updated Storm: new portrait")
+    }
 }

@@ -82,4 +82,9 @@ import Testing
     func rejectsNonASCIIDigits(_ text: String) {
         #expect(WindowGeometry.parse(text) == nil)
     }
+
+    @Test(arguments: ["", "="])
+    func anEmptyGeometryIsRefused(_ text: String) {
+        #expect(WindowGeometry.parse(text) == nil)
+    }
 }

@@ -64,13 +64,8 @@ public struct IngestReport: Sendable, Equatable {
     public var summary: String {
         let added = self.added
         if let first = added.first { return "Added \(first)" + (added.count > 1 ? " and \(added.count - 1) more" : "") }
-        for outcome in outcomes {
-            switch outcome {
-            case let .updated(name, change): return "Updated \(name): \(change)"
-            case let .unchanged(name, reason): return "\(name): \(reason)"
-            default: continue
-            }
-        }
+        for case let .updated(name, change) in outcomes { return "Updated \(name): \(change)" }
+        for case let .unchanged(name, reason) in outcomes { return "\(name): \(reason)" }
         for case let .ignored(_, reason) in outcomes { return "Ignored: \(reason)" }
         return "Nothing to add"
     }
