@@ -92,7 +92,7 @@ import TestSupport
                 process.arguments = ["--db", db, "add", name]
                 process.environment = HeroBridgeProcess.environment(home: cli.dir.path)
                 process.standardOutput = FileHandle.nullDevice
-                FileManager.default.createFile(atPath: errorFile, contents: nil)
+                _ = FileManager.default.createFile(atPath: errorFile, contents: nil)
                 process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorFile))
                 try process.run()
                 return process
