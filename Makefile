@@ -1,6 +1,7 @@
 # HeroBridge: the README's commands are the truth; this file is what they run.
 #   make run    install what is missing, build (release), run the agent (ARGS="..." passes agent options)
 #   make test   install what the tests need, build, run every test
+#   make bench  install CopyQ and the tools, build release, measure HeroBridge against xclip and CopyQ
 SHELL := /bin/bash
 SWIFT ?= swift
 # The Swift toolchain lives in /opt/swift on this project's machines; use it when swift is not on PATH.
@@ -17,7 +18,10 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/herobridge
 ARGS ?=
 
-.PHONY: all build release run test deps run-deps test-deps clean
+# ... and the benchmark's contenders and tools.
+BENCH_PACKAGES := $(TEST_PACKAGES) copyq time
+
+.PHONY: all build release run test bench deps run-deps test-deps bench-deps clean
 
 all: build
 
@@ -58,6 +62,14 @@ run: run-deps
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-xctest
+
+bench-deps:
+	$(call apt_install,$(BENCH_PACKAGES))
+
+# Writes bench/results.json and BENCHMARKS.md; BENCH_QUICK=1 for a short trial of the harness.
+bench: bench-deps
+	$(SWIFT) build -c release --product herobridge
+	/usr/bin/python3 bench/bench.py
 
 clean:
 	rm -rf .build

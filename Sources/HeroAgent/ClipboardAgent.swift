@@ -84,6 +84,9 @@ public final class ClipboardAgent {
 
     private func ingest(_ content: SelectionContent, superseded: Bool) {
         let name = content.selection.name
+        for (target, bytes, seconds) in content.received {
+            log.debug("\(name): received \(target), \(bytes) bytes in \(Int((seconds * 1000).rounded())) ms")
+        }
         for problem in content.problems { log.write(superseded ? .debug : .warning, "\(name): \(problem)") }
         if let skipped = content.skipped {
             log.info("\(name): skipped: \(skipped)")

@@ -11,8 +11,8 @@ public struct SelectionContent {
     public var offered: [String] = []
     public var chosen: [String] = []
     public var items: [MultiTypeTransferable] = []
-    /// Bytes received per fetched target.
-    public var received: [(target: String, bytes: Int)] = []
+    /// Bytes received per fetched target, and how long the transfer took.
+    public var received: [(target: String, bytes: Int, seconds: Double)] = []
     /// Failures and notes, one log line each (`owner 0x1a00003 did not answer TARGETS within 5 s`).
     public var problems: [String] = []
     /// Why nothing beyond TARGETS was fetched, when that is the case.
@@ -94,7 +94,7 @@ public final class SelectionFetcher {
         for result in fetched {
             switch result.result {
             case let .success(value):
-                content.received.append((result.target, value.bytes.count))
+                content.received.append((result.target, value.bytes.count, result.seconds))
                 do {
                     let imported = try registry.decode(target: result.target, data: value.bytes, limits: limits)
                     content.items += imported.items

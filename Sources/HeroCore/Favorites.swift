@@ -98,7 +98,7 @@ public final class Favorites {
 
     /// All favorites sorted by name: case- and accent-insensitive, ties by exact name (`HeroName.sortsBefore`).
     public func list() throws(StoreError) -> [Favorite] {
-        try store.allFavorites().sorted { HeroName.sortsBefore($0.hero.name, $1.hero.name) }
+        HeroName.sorted(try store.allFavorites()) { $0.hero.name }
     }
 
     /// The favorite `name` means (exact name or key), or nil.

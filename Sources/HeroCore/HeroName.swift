@@ -61,8 +61,17 @@ public enum HeroName {
 
     /// Whether `a` sorts before `b` in listings (see `sortKey`).
     public static func sortsBefore(_ a: String, _ b: String) -> Bool {
-        let (ka, kb) = (sortKey(a), sortKey(b))
-        if ka.0 != kb.0 { return ka.0.unicodeScalars.lexicographicallyPrecedes(kb.0.unicodeScalars) }
-        return ka.1.unicodeScalars.lexicographicallyPrecedes(kb.1.unicodeScalars)
+        keyPrecedes(sortKey(a), sortKey(b))
+    }
+
+    /// `elements` sorted by the name `name` gives each, in listing order. Each sort key is computed once, not
+    /// once per comparison (1000 favorites: about 20,000 decompositions fewer).
+    public static func sorted<T>(_ elements: [T], by name: (T) -> String) -> [T] {
+        elements.map { (sortKey(name($0)), $0) }.sorted { keyPrecedes($0.0, $1.0) }.map(\.1)
+    }
+
+    private static func keyPrecedes(_ a: (String, String), _ b: (String, String)) -> Bool {
+        if a.0 != b.0 { return a.0.unicodeScalars.lexicographicallyPrecedes(b.0.unicodeScalars) }
+        return a.1.unicodeScalars.lexicographicallyPrecedes(b.1.unicodeScalars)
     }
 }

@@ -9,6 +9,8 @@ public final class SelectionReader {
     public struct Fetched: Sendable {
         public let target: String
         public let result: Result<PropertyValue, TargetReadFailure>
+        /// Seconds from the conversion request to the last byte (or the failure).
+        public var seconds: Double = 0
     }
 
     public struct Limits: Sendable {
@@ -30,6 +32,7 @@ public final class SelectionReader {
         var results: [Fetched] = []
         var read: TargetRead
         var budget: Int
+        var requestedAt: UInt64 = 0
         let completion: ([Fetched]) -> Void
     }
 
@@ -100,7 +103,9 @@ public final class SelectionReader {
     }
 
     private func request(_ target: String) {
-        guard let current = job else { return }
+        guard job != nil else { return }
+        job?.requestedAt = EventLoop.now()
+        let current = job!
         // ICCCM: the requestor makes sure the property does not exist before asking.
         connection.deleteProperty(window: window, property: property)
         connection.convert(selection: current.selection, target: connection.atom(target), property: property,
@@ -118,20 +123,20 @@ public final class SelectionReader {
     }
 
     private func advance(_ step: (inout TargetRead) -> TargetRead.Outcome) {
-        guard var current = job else { return }
-        let outcome = step(&current.read)
-        job = current
+        guard job != nil else { return }
+        // Mutate the job in place: a copy of it would share the INCR buffer, and every chunk appended to a shared
+        // buffer copies it whole (a 50 MB image read in 6.4 s instead of 0.2 s).
+        let outcome = step(&job!.read)
         switch outcome {
         case .waiting:
             armDeadline()
         case let .complete(value):
-            current.results.append(Fetched(target: current.read.target, result: .success(value)))
-            current.budget -= value.bytes.count
-            job = current
+            let seconds = Double(EventLoop.now() - job!.requestedAt) / 1e9
+            job!.results.append(Fetched(target: job!.read.target, result: .success(value), seconds: seconds))
+            job!.budget -= value.bytes.count
             next()
         case let .failed(failure):
-            current.results.append(Fetched(target: current.read.target, result: .failure(failure)))
-            job = current
+            job!.results.append(Fetched(target: job!.read.target, result: .failure(failure)))
             switch failure {
             case .timedOut, .abandoned:
                 finish(replaceWindow: true)
@@ -146,11 +151,10 @@ public final class SelectionReader {
     }
 
     private func next() {
-        guard var current = job else { return }
-        guard !current.queue.isEmpty else { finish(replaceWindow: false); return }
-        let target = current.queue.removeFirst()
-        current.read = makeRead(target, budget: current.budget)
-        job = current
+        guard job != nil else { return }
+        guard !job!.queue.isEmpty else { finish(replaceWindow: false); return }
+        let target = job!.queue.removeFirst()
+        job!.read = makeRead(target, budget: job!.budget)
         request(target)
     }
 

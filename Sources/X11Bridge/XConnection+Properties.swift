@@ -4,7 +4,7 @@ import FoundationEssentials
 extension XConnection {
     /// Reads a whole property in one request (`long_length` 0x1fffffff, as GTK does), deleting it when `delete`
     /// (Xlib deletes only when nothing is left unread, which one full read ensures). Nil when the property
-    /// does not exist or the window is gone. Data is copied once, straight from Xlib's buffer.
+    /// does not exist or the window is gone. Format-8 data is Xlib's own buffer, freed with the `Data`.
     public func readProperty(window: Window, property: Atom, delete: Bool) -> PropertyValue? {
         var type: Atom = 0
         var format: Int32 = 0
@@ -13,16 +13,24 @@ extension XConnection {
         var data: UnsafeMutablePointer<UInt8>?
         let status = XGetWindowProperty(display, window, property, 0, 0x1fff_ffff, delete ? 1 : 0,
                                         Atom(AnyPropertyType), &type, &format, &count, &remaining, &data)
-        defer { if let data { XFree(data) } }
         guard status == Success, type != 0 else {
+            if let data { XFree(data) }
             _ = takeError()
             return nil
         }
-        guard let data, count > 0 else { return PropertyValue(type: type, format: Int(format), bytes: Data()) }
+        guard let data, count > 0 else {
+            if let data { XFree(data) }
+            return PropertyValue(type: type, format: Int(format), bytes: Data())
+        }
+        if format == 8 {
+            // Wrap Xlib's buffer instead of copying it: an INCR reader appends each chunk once, and that append
+            // is then the only copy of the bytes.
+            let bytes = Data(bytesNoCopy: data, count: Int(count), deallocator: .custom { pointer, _ in XFree(pointer) })
+            return PropertyValue(type: type, format: 8, bytes: bytes)
+        }
+        defer { XFree(data) }
         let bytes: Data
         switch format {
-        case 8:
-            bytes = Data(bytes: data, count: Int(count))
         case 16:
             bytes = Data(bytes: data, count: Int(count) * 2) // C short: 2 bytes each
         default:

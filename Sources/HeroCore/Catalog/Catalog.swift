@@ -46,7 +46,7 @@ public struct Catalog: Sendable {
     /// then description matches, each group sorted by name. An empty query lists the whole catalog.
     public func search(_ query: String) -> [Hero] {
         let needle = HeroName.sortKey(query.trimmed()).0
-        let sorted = heroes.sorted { HeroName.sortsBefore($0.name, $1.name) }
+        let sorted = HeroName.sorted(heroes) { $0.name }
         guard !needle.isEmpty else { return sorted }
         let needleKey = HeroName.key(needle)
         let byName = sorted.filter {

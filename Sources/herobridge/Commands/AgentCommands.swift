@@ -82,7 +82,9 @@ enum AgentCommands {
         lines.append("offered: " + (content.offered.isEmpty ? "(nothing)" : content.offered.joined(separator: ", ")))
         if let skipped = content.skipped { lines.append("skipped: \(skipped)") }
         if !content.chosen.isEmpty { lines.append("chosen: " + content.chosen.joined(separator: ", ")) }
-        for (target, bytes) in content.received { lines.append("received: \(target), \(ByteCount.format(bytes))") }
+        for (target, bytes, seconds) in content.received {
+            lines.append("received: \(target), \(ByteCount.format(bytes)) in \(Int((seconds * 1000).rounded())) ms")
+        }
         for item in content.items {
             switch item {
             case let .text(text):

@@ -77,6 +77,7 @@ enum JSONOutput {
         struct Received: Encodable {
             var target: String
             var bytes: Int
+            var milliseconds: Double
         }
         var selection: String
         var owner: String
@@ -93,7 +94,7 @@ enum JSONOutput {
             offered = content.offered
             chosen = content.chosen
             skipped = content.skipped
-            received = content.received.map { Received(target: $0.target, bytes: $0.bytes) }
+            received = content.received.map { Received(target: $0.target, bytes: $0.bytes, milliseconds: $0.seconds * 1000) }
             items = content.items.map(Item.init)
             problems = content.problems
         }
