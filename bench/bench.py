@@ -107,8 +107,9 @@ class HeroBridge:
     def start(self, window=False):
         args = [BIN, "--db", self.db, "agent", "--verbose"]
         args += ["--geometry", "400x600+600+0"] if window else ["--no-window"]
+        starts = self.log().count("ready: display")  # the log is appended to: wait for this start's line
         self.proc = subprocess.Popen(args, env=ENV, stderr=open(self.log_path, "a"))
-        if not wait_until(lambda: "ready: display" in self.log(), 10, 0.005):
+        if not wait_until(lambda: self.log().count("ready: display") > starts, 10, 0.005):
             raise RuntimeError("HeroBridge agent did not start: " + self.log()[-500:])
 
     def stop(self):
@@ -191,6 +192,7 @@ class CopyQ:
 
     def enable(self, on):
         self.cli("enable" if on else "disable")
+        time.sleep(0.5)  # `copyq enable` returns before monitoring resumes
 
     def pids(self):
         pids = []
@@ -303,7 +305,6 @@ def bench_images(hb, copyq, files):
             # CopyQ: from xclip taking the selection with the image alone (CopyQ keeps only the text when text is
             # offered beside an image) to an item holding image/png in its history.
             copyq.enable(True)
-            time.sleep(0.5)  # `copyq enable` returns before monitoring resumes
             if len(cq) == run_index:  # after a failed run, CopyQ is not waited for again at this size
                 if copyq_has_image(copyq, path, timeout=30):
                     cq.append(copyq.last_image_ms)

@@ -7,6 +7,25 @@ enum PNGDecoder {
     /// Reads the size from the header, checks it against `limits` before any pixel is allocated, then decodes
     /// every row (to 8-bit grey, the smallest buffer) so that truncated or corrupt data is caught.
     static func validate(_ data: Data, limits: TransferLimits) throws(ImageDecodeError) -> (width: Int, height: Int) {
+        let decoded = try decode(data, limits: limits, format: png_uint_32(PNG_FORMAT_GRAY), bytesPerPixel: 1)
+        return (decoded.width, decoded.height)
+    }
+
+    /// Decodes to premultiplied native-endian ARGB (BGRA bytes on little-endian machines), for cairo.
+    static func decodeARGB(_ data: Data, limits: TransferLimits) throws(ImageDecodeError) -> DecodedImage {
+        var decoded = try decode(data, limits: limits,
+                                 format: png_uint_32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA | PNG_FORMAT_FLAG_BGR),
+                                 bytesPerPixel: 4)
+        for i in stride(from: 0, to: decoded.pixels.count, by: 4) where decoded.pixels[i + 3] != 255 {
+            let alpha = UInt16(decoded.pixels[i + 3])
+            for c in 0..<3 { decoded.pixels[i + c] = UInt8((UInt16(decoded.pixels[i + c]) * alpha + 127) / 255) }
+        }
+        return DecodedImage(width: decoded.width, height: decoded.height, pixels: decoded.pixels)
+    }
+
+    private static func decode(_ data: Data, limits: TransferLimits, format: png_uint_32, bytesPerPixel: Int)
+        throws(ImageDecodeError) -> (width: Int, height: Int, pixels: [UInt8])
+    {
         // IHDR always comes first: check its size before libpng reads any further (a bomb may be only a header).
         if data.count >= 24, data[data.startIndex + 12..<data.startIndex + 16].elementsEqual("IHDR".utf8) {
             func word(_ offset: Int) -> Int {
@@ -17,24 +36,15 @@ enum PNGDecoder {
         var image = png_image()
         image.version = png_uint_32(PNG_IMAGE_VERSION)
         defer { png_image_free(&image) }
-
-        let began = data.withUnsafeBytes { raw in
-            png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count)
-        }
+        let began = data.withUnsafeBytes { raw in png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count) }
         guard began != 0 else { throw .corrupt(message(of: &image)) }
-
         let width = Int(image.width), height = Int(image.height)
         try ImageDecodeError.check(width: width, height: height, limits: limits)
-
-        image.format = png_uint_32(PNG_FORMAT_GRAY)
-        var pixels = [UInt8](repeating: 0, count: width * height)
-        let finished = data.withUnsafeBytes { _ in
-            pixels.withUnsafeMutableBytes { out in
-                png_image_finish_read(&image, nil, out.baseAddress, 0, nil)
-            }
-        }
+        image.format = format
+        var pixels = [UInt8](repeating: 0, count: width * height * bytesPerPixel)
+        let finished = pixels.withUnsafeMutableBytes { out in png_image_finish_read(&image, nil, out.baseAddress, 0, nil) }
         guard finished != 0 else { throw .corrupt(message(of: &image)) }
-        return (width, height)
+        return (width, height, pixels)
     }
 
     private static func message(of image: inout png_image) -> String {
@@ -42,25 +52,5 @@ enum PNGDecoder {
             String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
         }
         return text.isEmpty ? "unreadable PNG data" : text
-    }
-
-    /// Decodes to premultiplied native-endian ARGB (BGRA bytes on little-endian machines), for cairo.
-    static func decodeARGB(_ data: Data, limits: TransferLimits) throws(ImageDecodeError) -> DecodedImage {
-        var image = png_image()
-        image.version = png_uint_32(PNG_IMAGE_VERSION)
-        defer { png_image_free(&image) }
-        let began = data.withUnsafeBytes { raw in png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count) }
-        guard began != 0 else { throw .corrupt(message(of: &image)) }
-        let width = Int(image.width), height = Int(image.height)
-        try ImageDecodeError.check(width: width, height: height, limits: limits)
-        image.format = png_uint_32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA | PNG_FORMAT_FLAG_BGR)
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        let finished = pixels.withUnsafeMutableBytes { out in png_image_finish_read(&image, nil, out.baseAddress, 0, nil) }
-        guard finished != 0 else { throw .corrupt(message(of: &image)) }
-        for i in stride(from: 0, to: pixels.count, by: 4) where pixels[i + 3] != 255 {
-            let alpha = UInt16(pixels[i + 3])
-            for c in 0..<3 { pixels[i + c] = UInt8((UInt16(pixels[i + c]) * alpha + 127) / 255) }
-        }
-        return DecodedImage(width: width, height: height, pixels: pixels)
     }
 }
