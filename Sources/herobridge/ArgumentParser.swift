@@ -1,3 +1,5 @@
+import HeroTransfer
+
 /// Hand-written, table-driven argument parsing: each command is a row (`CommandSpec`) that names its options
 /// and positional arguments; `ArgumentParser.parse` turns argv into a `ParsedCommand` or a `UsageError`.
 
@@ -36,6 +38,15 @@ struct ParsedCommand {
 
     func has(_ flag: String) -> Bool { flags.contains(flag) }
     func value(_ option: String) -> String? { values[option] }
+
+    /// The byte size given to `option` (`65536`, `512K`, `64M`), nil when absent; a usage error when malformed.
+    func size(_ option: String) throws(UsageError) -> Int? {
+        guard let text = values[option] else { return nil }
+        guard let bytes = ByteCount.parse(text), bytes > 0 else {
+            throw UsageError(message: "\(option): \"\(text)\" is not a size (examples: 65536, 512K, 64M)", usage: spec.usage)
+        }
+        return bytes
+    }
 }
 
 /// A mistake in the command line: printed with the usage line, exit status 2.

@@ -102,13 +102,7 @@ enum AgentCommands {
     }
 
     private static func applyLimits(_ parsed: ParsedCommand, to maxBytes: inout Int, _ timeout: inout Double) throws {
-        if let size = parsed.value("--max-bytes") {
-            guard let bytes = ByteCount.parse(size), bytes > 0 else {
-                throw UsageError(message: "--max-bytes: \"\(size)\" is not a size (examples: 65536, 512K, 64M)",
-                                 usage: parsed.spec.usage)
-            }
-            maxBytes = bytes
-        }
+        if let bytes = try parsed.size("--max-bytes") { maxBytes = bytes }
         if let text = parsed.value("--timeout") {
             guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
                 throw UsageError(message: "--timeout: \"\(text)\" is not a number of seconds between 0 and 3600",

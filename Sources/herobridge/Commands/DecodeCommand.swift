@@ -9,13 +9,7 @@ enum DecodeCommand {
             throw UsageError(message: "decode: --target MIME is required", usage: parsed.spec.usage)
         }
         var limits = TransferLimits.default
-        if let size = parsed.value("--max-bytes") {
-            guard let bytes = ByteCount.parse(size), bytes > 0 else {
-                throw UsageError(message: "--max-bytes: \"\(size)\" is not a size (examples: 65536, 512K, 64M)",
-                                 usage: parsed.spec.usage)
-            }
-            limits.maxBytes = bytes
-        }
+        if let bytes = try parsed.size("--max-bytes") { limits.maxBytes = bytes }
         let registry = MIMERegistry.standard
         guard registry.importer(for: target) != nil else {
             let known = registry.importers.map(\.target).joined(separator: ", ")
