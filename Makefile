@@ -2,6 +2,8 @@
 #   make run    install what is missing, build (release), run the agent (ARGS="..." passes agent options)
 #   make test   install what the tests need, build, run every test
 #   make bench  install CopyQ and the tools, build release, measure HeroBridge against xclip and CopyQ
+#   make install / uninstall   PREFIX (default ~/.local) and DESTDIR honoured
+#   make deb    build/herobridge_VERSION_ARCH.deb
 SHELL := /bin/bash
 SWIFT ?= swift
 # The Swift toolchain lives in /opt/swift on this project's machines; use it when swift is not on PATH.
@@ -12,7 +14,12 @@ BUILD_PACKAGES := pkg-config libsqlite3-dev libpng-dev libturbojpeg0-dev libssl-
 # ... what `make run` needs to show the agent on a machine with no display ...
 RUN_PACKAGES := $(BUILD_PACKAGES) xvfb xclip
 # ... and the ones the tests need on top.
-TEST_PACKAGES := $(BUILD_PACKAGES) util-linux xvfb xclip python3-gi gir1.2-gtk-3.0 python3-xlib xdotool x11-apps x11-utils
+# ... what `make deb` needs to build and check the package ...
+PACKAGE_PACKAGES := $(BUILD_PACKAGES) dpkg-dev binutils gzip
+# ... and the ones the tests need on top (systemd for systemd-analyze, man-db for the unit's Documentation=,
+# desktop-file-utils to validate the desktop file).
+TEST_PACKAGES := $(PACKAGE_PACKAGES) util-linux xvfb xclip python3-gi gir1.2-gtk-3.0 python3-xlib xdotool x11-apps x11-utils \
+	systemd man-db desktop-file-utils
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/herobridge
@@ -21,7 +28,14 @@ ARGS ?=
 # ... and the benchmark's contenders and tools.
 BENCH_PACKAGES := $(TEST_PACKAGES) copyq time
 
-.PHONY: all build release run test bench deps run-deps test-deps bench-deps clean
+# Where `make install` puts things. systemd reads user units from ~/.local/share/systemd/user for a home
+# install and from PREFIX/lib/systemd/user for /usr/local or /usr.
+PREFIX ?= $(HOME)/.local
+DESTDIR ?=
+USERUNITDIR ?= $(if $(filter $(HOME)/.local,$(PREFIX)),$(PREFIX)/share/systemd/user,$(PREFIX)/lib/systemd/user)
+
+.PHONY: all build release run test package-test bench deps run-deps test-deps package-deps bench-deps \
+	install uninstall deb clean
 
 all: build
 
@@ -51,25 +65,45 @@ test-deps:
 build: deps
 	$(SWIFT) build
 
+package-deps:
+	$(call apt_install,$(PACKAGE_PACKAGES))
+
+# The Swift runtime is linked in (--static-swift-stdlib), so the binary runs where no toolchain is installed.
 release: deps
-	$(SWIFT) build -c release --product herobridge
+	$(SWIFT) build -c release --product herobridge --static-swift-stdlib
 
 run: run-deps
-	$(SWIFT) build -c release --product herobridge
+	$(SWIFT) build -c release --product herobridge --static-swift-stdlib
 	scripts/run-agent.sh $(RELEASE_BIN) $(ARGS)
 
 # Swift Testing only (no XCTest cases exist), so the last line is the real count.
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-xctest
+	$(MAKE) --no-print-directory package-test
+
+# Builds the .deb, installs it (dpkg -i as root, else dpkg -x into a temp root), runs it, removes it; and
+# checks make install / uninstall into a DESTDIR.
+package-test: deb
+	Tests/Packaging/package-test.sh build/herobridge_*.deb
 
 bench-deps:
 	$(call apt_install,$(BENCH_PACKAGES))
 
 # Writes bench/results.json and BENCHMARKS.md; BENCH_QUICK=1 for a short trial of the harness.
 bench: bench-deps
-	$(SWIFT) build -c release --product herobridge
+	$(SWIFT) build -c release --product herobridge --static-swift-stdlib
 	/usr/bin/python3 bench/bench.py
 
+install: release
+	packaging/install.sh install $(RELEASE_BIN) "$(DESTDIR)" "$(PREFIX)" "$(USERUNITDIR)"
+
+uninstall:
+	packaging/install.sh uninstall "$(DESTDIR)" "$(PREFIX)" "$(USERUNITDIR)"
+
+deb: package-deps release
+	rm -f build/herobridge_*.deb
+	packaging/build-deb.sh $(RELEASE_BIN) build
+
 clean:
-	rm -rf .build
+	rm -rf .build build

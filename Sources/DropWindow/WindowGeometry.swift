@@ -17,6 +17,13 @@ public struct WindowGeometry: Equatable, Sendable {
         self.y = y
     }
 
+    /// The geometry in the syntax `parse` reads: `400x600`, `400x600+10-20`.
+    public var description: String {
+        var text = "\(width)x\(height)"
+        if let x, let y { text += "\(fromRight ? "-" : "+")\(x)\(fromBottom ? "-" : "+")\(y)" }
+        return text
+    }
+
     /// Parses the X11 syntax (`[=][W{xX}H][{+-}X{+-}Y]`); nil when malformed or a size is below 200×300.
     public static func parse(_ text: String) -> WindowGeometry? {
         var rest = Substring(text.hasPrefix("=") ? String(text.dropFirst()) : text)

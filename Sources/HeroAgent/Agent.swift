@@ -9,6 +9,10 @@ import X11Bridge
 /// `herobridge agent`: connects, claims the display's manager selection, watches the selections, and runs
 /// the event loop until a signal (exit 0), a replacement (exit 0), or the loss of the X server (exit 1).
 public enum Agent {
+    /// The exit status when another agent already owns the display: not a failure worth a restart, so the
+    /// systemd unit lists it in `RestartPreventExitStatus=`.
+    public static let exitAlreadyRunning: Int32 = 3
+
     /// Runs the agent; returns the process exit status. Set-up failures are one log line and status 1.
     public static func run(_ options: AgentOptions, environment: [String: String]) -> Int32 {
         // Transfers allocate and free buffers of many megabytes. glibc's default raises its mmap threshold after
@@ -38,6 +42,7 @@ public enum Agent {
             manager = try ManagerSelection(connection: connection, replace: options.replace)
         } catch {
             log.error("\(error)")
+            if case .alreadyRunning = error { return exitAlreadyRunning }
             return 1
         }
         var drop: DropAgent?

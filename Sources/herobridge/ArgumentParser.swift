@@ -1,3 +1,4 @@
+import HeroAgent
 import HeroTransfer
 
 /// Hand-written, table-driven argument parsing: each command is a row (`CommandSpec`) that names its options
@@ -42,10 +43,9 @@ struct ParsedCommand {
     /// The byte size given to `option` (`65536`, `512K`, `64M`), nil when absent; a usage error when malformed.
     func size(_ option: String) throws(UsageError) -> Int? {
         guard let text = values[option] else { return nil }
-        guard let bytes = ByteCount.parse(text), bytes > 0 else {
-            throw UsageError(message: "\(option): \"\(text)\" is not a size (examples: 65536, 512K, 64M)", usage: spec.usage)
+        do { return try AgentSetting.size(text) } catch {
+            throw UsageError(message: "\(option): \(error.message)", usage: spec.usage)
         }
-        return bytes
     }
 }
 

@@ -7,7 +7,7 @@ import TestSupport
         let world = try AgentHarness()
         try world.startAgent()
         let second = try world.startAgent(waitForReady: false)
-        #expect(second.stop(signal: 0, timeout: 5) == 1)
+        #expect(second.stop(signal: 0, timeout: 5) == 3, "exit 3: the unit's RestartPreventExitStatus")
         #expect(second.errors.contains("an agent is already running on display \(world.xvfb.display)"))
         #expect(world.agent?.isRunning == true)
     }

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import DropWindow
 import FoundationEssentials
 import HeroAgent
@@ -8,43 +11,83 @@ import HeroTransfer
 enum AgentCommands {
     static let agentOptions: [OptionSpec] = [
         .value("--display", "NAME", "the X display (default: $DISPLAY)"),
+        .value("--config", "FILE", "the config file (default: $XDG_CONFIG_HOME/herobridge/config)"),
         .value("--selections", "LIST", "clipboard (default), or clipboard,primary"),
         .flag("--accept-unknown", "make custom heroes of names not in the catalog"),
+        .flag("--no-accept-unknown", "ignore names not in the catalog (the default)"),
         .value("--max-bytes", "SIZE", "largest transfer read (default 64M)"),
         .value("--timeout", "SECONDS", "how long an owner may stay silent at any step (default 5)"),
         .flag("--replace", "take over from an agent already running on the display"),
         .flag("--no-window", "watch the selections only, with no drop window"),
+        .flag("--window", "show the drop window (the default)"),
         .value("--geometry", "WxH+X+Y", "size and place of the drop window (default 400x600)"),
         .flag("--quiet", "log only warnings and errors"),
         .flag("--verbose", "log every step"),
     ]
 
     static func agent(_ parsed: ParsedCommand, _ context: CLIContext) throws -> Int32 {
-        var options = AgentOptions(database: context.databasePath)
+        var options = try configuredOptions(parsed, context)
         options.display = parsed.value("--display")
-        if let list = parsed.value("--selections") {
-            guard let selections = AgentOptions.parseSelections(list) else {
-                throw UsageError(message: "--selections: \"\(list)\" is not clipboard, primary or clipboard,primary",
-                                 usage: parsed.spec.usage)
-            }
-            options.selections = selections
-        }
-        options.window = !parsed.has("--no-window")
-        if let text = parsed.value("--geometry") {
-            guard let geometry = WindowGeometry.parse(text) else {
-                throw UsageError(message: "--geometry: \"\(text)\" is not WxH[+X+Y] with at least 200x300",
-                                 usage: parsed.spec.usage)
-            }
-            options.geometry = geometry
-        }
-        options.acceptUnknown = parsed.has("--accept-unknown")
         options.replace = parsed.has("--replace")
-        try applyLimits(parsed, to: &options.maxBytes, &options.timeout)
-        if parsed.has("--quiet") && parsed.has("--verbose") {
-            throw UsageError(message: "--quiet and --verbose cannot be combined", usage: parsed.spec.usage)
-        }
-        options.logLevel = parsed.has("--quiet") ? .warning : parsed.has("--verbose") ? .debug : .info
         return Agent.run(options, environment: context.environment)
+    }
+
+    /// The agent's options: defaults, then the config file, then the flags, which win over the file.
+    static func configuredOptions(_ parsed: ParsedCommand, _ context: CLIContext) throws -> AgentOptions {
+        var options = AgentOptions(database: context.databasePath)
+        try loadConfig(parsed, context).apply(to: &options)
+        for (setting, flag) in [(AgentSetting.selections, "--selections"), (.maxBytes, "--max-bytes"),
+                                (.timeout, "--timeout"), (.geometry, "--geometry")] {
+            guard let text = parsed.value(flag) else { continue }
+            do { try setting.apply(text, to: &options) } catch {
+                throw UsageError(message: "\(flag): \(error.message)", usage: parsed.spec.usage)
+            }
+        }
+        for (setting, on, off) in [(AgentSetting.window, "--window", "--no-window"),
+                                   (.acceptUnknown, "--accept-unknown", "--no-accept-unknown"),
+                                   (.logLevel, "--verbose", "--quiet")] {
+            switch (parsed.has(on), parsed.has(off)) {
+            case (true, true): throw UsageError(message: "\(on) and \(off) cannot be combined", usage: parsed.spec.usage)
+            case (true, false): try setting.apply(setting == .logLevel ? "debug" : "yes", to: &options)
+            case (false, true): try setting.apply(setting == .logLevel ? "warning" : "no", to: &options)
+            case (false, false): break
+            }
+        }
+        return options
+    }
+
+    /// The config file named by `--config` (which must exist), else the default one (which may be absent).
+    static func loadConfig(_ parsed: ParsedCommand, _ context: CLIContext) throws(ConfigError) -> AgentConfig {
+        if let path = parsed.value("--config") { return try AgentConfig.load(path: path, required: true) }
+        return try AgentConfig.load(path: AgentConfig.defaultPath(environment: context.environment), required: false)
+    }
+
+    /// `herobridge config check|show|path`: the config file checked line by line, the settings the agent would
+    /// run with (and where each comes from), or where the file is looked for.
+    static func config(_ parsed: ParsedCommand, _ context: CLIContext) throws -> Int32 {
+        let action = parsed.positionals.first ?? "check"
+        let path = parsed.value("--config") ?? AgentConfig.defaultPath(environment: context.environment)
+        switch action {
+        case "path":
+            Terminal.out(path + "\n")
+        case "check":
+            let config = try loadConfig(parsed, context)
+            let exists = access(path, F_OK) == 0
+            Terminal.out(exists ? "\(path): OK, \(config.entries.count) setting\(config.entries.count == 1 ? "" : "s")\n"
+                                : "\(path): no config file; the agent uses its defaults\n")
+        case "show":
+            let config = try loadConfig(parsed, context)
+            var options = AgentOptions(database: context.databasePath)
+            config.apply(to: &options)
+            Terminal.out("# \(path)\n")
+            for setting in AgentSetting.allCases {
+                let source = config.entry(for: setting).map { "line \($0.line)" } ?? "default"
+                Terminal.out("\(setting.rawValue) = \(setting.describe(options))    # \(source)\n")
+            }
+        default:
+            throw UsageError(message: "config: \"\(action)\" is not check, show or path", usage: parsed.spec.usage)
+        }
+        return 0
     }
 
     /// `herobridge show`: asks the running agent (the owner of HEROBRIDGE_S<screen>) to map and raise its window.
@@ -104,11 +147,9 @@ enum AgentCommands {
     private static func applyLimits(_ parsed: ParsedCommand, to maxBytes: inout Int, _ timeout: inout Double) throws {
         if let bytes = try parsed.size("--max-bytes") { maxBytes = bytes }
         if let text = parsed.value("--timeout") {
-            guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
-                throw UsageError(message: "--timeout: \"\(text)\" is not a number of seconds between 0 and 3600",
-                                 usage: parsed.spec.usage)
+            do { timeout = try AgentSetting.seconds(text) } catch {
+                throw UsageError(message: "--timeout: \(error.message)", usage: parsed.spec.usage)
             }
-            timeout = seconds
         }
     }
 }

@@ -23,7 +23,7 @@ enum Commands {
                     options: [.value("--target", "MIME", "the target name the data arrived under, e.g. text/uri-list"),
                               .value("--max-bytes", "SIZE", "largest input accepted (default 64M)")],
                     positionals: 0...1, run: DecodeCommand.run),
-        CommandSpec(name: "agent", synopsis: "[--display NAME] [--selections clipboard,primary] [--accept-unknown] "
+        CommandSpec(name: "agent", synopsis: "[--display NAME] [--config FILE] [--selections clipboard,primary] [--accept-unknown] "
                         + "[--max-bytes SIZE] [--timeout SECONDS] [--replace] [--no-window] [--geometry WxH+X+Y] [--quiet | --verbose]",
                     summary: "watch the X11 selections and show the drop window; copies and drops become favorites",
                     options: AgentCommands.agentOptions, positionals: 0...0, run: AgentCommands.agent),
@@ -38,6 +38,15 @@ enum Commands {
                               .value("--timeout", "SECONDS", "how long the owner may stay silent (default 5)"),
                               .flag("--json", "print the result as JSON")],
                     positionals: 0...0, run: AgentCommands.inspect),
+        CommandSpec(name: "config", synopsis: "[check | show | path] [--config FILE]",
+                    summary: "check the agent's config file, show the settings it gives, or print where it is",
+                    options: [.value("--config", "FILE", "the config file (default: $XDG_CONFIG_HOME/herobridge/config)")],
+                    positionals: 0...1, run: AgentCommands.config),
+        CommandSpec(name: "service", synopsis: "install | uninstall | start | stop | status [--dry-run]",
+                    summary: "run the agent as a systemd user service: install and enable it, remove it, or show its state",
+                    options: [.flag("--dry-run", "print the unit and the commands instead of changing anything"),
+                              .flag("--no-start", "install: enable the service for the next login without starting it now")],
+                    positionals: 1...1, run: ServiceCommand.run),
         CommandSpec(name: "help", synopsis: "[COMMAND]", summary: "show help for herobridge or one command",
                     options: [], positionals: 0...1, run: help),
         CommandSpec(name: "version", synopsis: "", summary: "print the version", options: [],
@@ -67,8 +76,10 @@ enum Commands {
             files:
               The database is --db PATH, else $HEROBRIDGE_DB, else
               $XDG_DATA_HOME/herobridge/herobridge.sqlite3 (default ~/.local/share/herobridge/herobridge.sqlite3).
+              The agent's settings are read from $XDG_CONFIG_HOME/herobridge/config (default ~/.config/herobridge/config).
 
-            exit status: 0 success, 1 runtime error, 2 usage error.
+            exit status: 0 success, 1 runtime error, 2 usage error; 3 when `agent` finds another agent on the
+            display, or `service status` finds the service not running.
 
             """
         return text

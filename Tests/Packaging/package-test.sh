@@ -1,0 +1,92 @@
+#!/bin/bash
+# The packaging test `make test` runs after the Swift tests: the .deb is checked, installed (dpkg -i as root,
+# as CI runs; else unpacked with dpkg -x into a temp root), run against a temp database, and removed; then
+# `make install` / `make uninstall` go into a DESTDIR and must leave nothing behind.
+set -euo pipefail
+
+deb=$1
+repo=$(cd "$(dirname "$0")/../.." && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export HEROBRIDGE_DB=$work/test.sqlite3
+failures=0
+check() { # check DESCRIPTION COMMAND...: runs COMMAND, reports ok / FAILED with its output
+    local description=$1; shift
+    local output
+    if output=$("$@" 2>&1); then echo "ok: $description"
+    else echo "FAILED: $description"; echo "$output" | sed 's/^/    /'; failures=$((failures + 1)); fi
+}
+
+echo "package: $deb ($(du -k "$deb" | cut -f1) KiB)"
+check "the package has the fields dpkg needs" dpkg-deb --field "$deb" Package Version Architecture Depends Installed-Size
+installed_kib=$(dpkg-deb --field "$deb" Installed-Size)
+check "installed size ${installed_kib} KiB is under 25 MB" test "$installed_kib" -lt 25600
+depends=$(dpkg-deb --field "$deb" Depends)
+check "Depends names the X11, cairo, SQLite, PNG, JPEG and crypto libraries" \
+    bash -c "for lib in libx11-6 libxfixes3 libcairo2 libsqlite3-0 libpng16-16 libturbojpeg0 libssl3 libc6; do
+                 grep -q \"\\b\$lib\\b\" <<< '$depends' || { echo \"missing \$lib in: $depends\"; exit 1; }; done"
+check "Depends names no Swift package" bash -c "! grep -qi swift <<< '$depends'"
+contents=$(dpkg-deb --contents "$deb" | awk '{print $6}')
+for path in ./usr/bin/herobridge ./usr/lib/systemd/user/herobridge.service ./usr/share/applications/herobridge.desktop \
+            ./usr/share/icons/hicolor/scalable/apps/herobridge.svg ./usr/share/man/man1/herobridge.1.gz \
+            ./usr/share/bash-completion/completions/herobridge ./usr/share/doc/herobridge/copyright; do
+    check "the package holds $path" grep -qx -- "$path" <<< "$contents"
+done
+check "every file is owned by root" bash -c "! dpkg-deb --contents '$deb' | awk '{print \$2}' | grep -v '^root/root$'"
+
+# The packaged binary in a bare environment: no Swift toolchain on PATH, no LD_LIBRARY_PATH.
+run_clean() { env -i HOME="$work/home" HEROBRIDGE_DB="$HEROBRIDGE_DB" PATH=/usr/bin:/bin "$@"; }
+version_prints() { run_clean "$1" --version | tee /dev/stderr | grep -qx 'herobridge [0-9.]*'; }
+add_and_list() { run_clean "$1" add Thor && run_clean "$1" list | tee /dev/stderr | grep -qx Thor; }
+
+# Runs the packaged binary from ROOT with a PATH and library path free of the Swift toolchain.
+run_packaged() {
+    local root=$1
+    local binary=$root/usr/bin/herobridge
+    check "ldd finds every library of $binary" bash -c "! ldd '$binary' | grep -q 'not found'"
+    check "$binary links nothing from a Swift toolchain" bash -c "! ldd '$binary' | grep -Eqi 'swift|/opt/'"
+    check "herobridge --version, with no Swift on PATH or LD_LIBRARY_PATH" version_prints "$binary"
+    check "herobridge add Thor, then list shows Thor" add_and_list "$binary"
+    check "herobridge --help lists the service command" bash -c "'$binary' --help | grep -q '^  service '"
+    local runtime=$work/runtime; mkdir -p "$runtime/man/man1"; chmod 700 "$runtime"
+    cp "$root/usr/share/man/man1/herobridge.1.gz" "$runtime/man/man1/"
+    sed "s#^ExecStart=/usr/bin/herobridge #ExecStart=$binary #" "$root/usr/lib/systemd/user/herobridge.service" \
+        > "$runtime/herobridge.service"
+    check "systemd-analyze verify --user passes the packaged unit with no output" \
+        bash -c "out=\$(cd '$runtime' && MANPATH='$runtime/man' XDG_RUNTIME_DIR='$runtime' systemd-analyze verify --user herobridge.service 2>&1); echo \"\$out\"; [ -z \"\$out\" ]"
+    check "desktop-file-validate passes the desktop file" desktop-file-validate "$root/usr/share/applications/herobridge.desktop"
+    check "man renders the page without warnings" \
+        bash -c "out=\$(MANWIDTH=80 man --warnings -l '$root/usr/share/man/man1/herobridge.1.gz' 2>&1 >/dev/null); echo \"\$out\"; [ -z \"\$out\" ]"
+    check "bash completion completes 'herobridge serv' to service" \
+        bash -c "source '$root/usr/share/bash-completion/completions/herobridge'; PATH='$root/usr/bin':\$PATH; COMP_WORDS=(herobridge serv); COMP_CWORD=1; _herobridge; [ \"\${COMPREPLY[*]}\" = service ]"
+}
+
+echo "== dpkg -x into a temp root"
+dpkg -x "$deb" "$work/root"
+run_packaged "$work/root"
+
+if [ "$(id -u)" = 0 ] && ! dpkg-query -W -f='${Status}' herobridge 2>/dev/null | grep -q "install ok installed"; then
+    echo "== dpkg -i (root, and no herobridge package was installed before)"
+    rm -f "$HEROBRIDGE_DB"
+    check "dpkg -i installs the package with its dependencies met" dpkg -i "$deb"
+    check "dpkg says herobridge is installed" bash -c "dpkg-query -W -f='\${Status}' herobridge | grep -q 'install ok installed'"
+    run_packaged ""
+    check "dpkg -r removes it" dpkg -r herobridge
+    check "no packaged file is left behind" bash -c "for f in $(tr '\n' ' ' <<< "${contents//.\//\/}"); do [ -d \"\$f\" ] || [ ! -e \"\$f\" ] || { echo \"left: \$f\"; exit 1; }; done"
+else
+    echo "== dpkg -i skipped: not root, or a herobridge package is already installed here"
+fi
+
+echo "== make install / make uninstall into a DESTDIR"
+destdir=$work/dest
+check "make install DESTDIR PREFIX=/usr/local" make -C "$repo" --no-print-directory install DESTDIR="$destdir" PREFIX=/usr/local
+expected=$(sh "$repo/packaging/install.sh" list "$destdir" /usr/local /usr/local/lib/systemd/user | sort)
+check "make install put exactly the listed files there" bash -c "[ \"\$(find '$destdir' -type f | sort)\" = '$expected' ]"
+check "the installed unit runs the installed binary" grep -qx "ExecStart=/usr/local/bin/herobridge agent" "$destdir/usr/local/lib/systemd/user/herobridge.service"
+check "the installed desktop file runs the installed binary" grep -qx "Exec=/usr/local/bin/herobridge show" "$destdir/usr/local/share/applications/herobridge.desktop"
+touch "$destdir/usr/local/bin/not-ours"
+check "make uninstall" make -C "$repo" --no-print-directory uninstall DESTDIR="$destdir" PREFIX=/usr/local
+check "make uninstall removed exactly what install put there" bash -c "[ \"\$(find '$destdir' -type f)\" = '$destdir/usr/local/bin/not-ours' ]"
+
+if [ "$failures" -gt 0 ]; then echo "package test: $failures check(s) FAILED"; exit 1; fi
+echo "package test: all checks passed"
