@@ -12,6 +12,19 @@ import TestSupport
         #expect(world.agent?.isRunning == true)
     }
 
+    @Test func theConfigFileSetsTheAgentAndFlagsWinOverIt() throws {
+        let world = try AgentHarness()
+        let folder = world.dir.file(".config/herobridge")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "selections = clipboard,primary\nwindow = no\n".write(toFile: folder + "/config", atomically: true, encoding: .utf8)
+        let configured = try world.startAgent()
+        #expect(configured.errors.contains("watching clipboard and primary, no window"))
+        #expect(configured.stop(signal: SIGTERM, timeout: 5) == 0)
+
+        let overridden = try world.startAgent(["--selections", "clipboard", "--window"])
+        #expect(overridden.errors.contains("watching clipboard, drop window 0x"))
+    }
+
     @Test func replaceTakesOverAndTheOldAgentExitsZero() throws {
         let world = try AgentHarness()
         let first = try world.startAgent()

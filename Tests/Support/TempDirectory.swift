@@ -31,3 +31,12 @@ public final class TempDirectory: @unchecked Sendable {
 
     deinit { remove() }
 }
+
+/// Files of the source tree (packaging, fixtures), found from this file's own path.
+public enum Repository {
+    public static var root: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    }
+
+    public static func path(_ relative: String) -> String { root + "/" + relative }
+}
