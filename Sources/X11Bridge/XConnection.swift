@@ -95,6 +95,22 @@ public final class XConnection {
         return window
     }
 
+    /// The event mask this client has selected on `window`, or nil when the window does not exist (the error
+    /// is trapped and consumed). One round trip.
+    public func eventMask(of window: Window) -> Int? {
+        var attributes = XWindowAttributes()
+        guard XGetWindowAttributes(display, window, &attributes) != 0 else {
+            _ = takeError()
+            return nil
+        }
+        return attributes.your_event_mask
+    }
+
+    /// Replaces this client's event mask on `window` (other clients' masks are their own).
+    public func selectInput(window: Window, mask: Int) {
+        XSelectInput(display, window, mask)
+    }
+
     public func destroyWindow(_ window: Window) {
         XDestroyWindow(display, window)
     }
