@@ -1,0 +1,89 @@
+import CX11
+import FoundationEssentials
+import HeroCore
+import HeroTransfer
+import X11Bridge
+
+/// Drags heroes out of our windows: for each drag, owns XdndSelection on the window the drag starts from with
+/// the hero's `HeroOffer` (the same targets as `herobridge copy`) and runs an `XdndSource` with those targets.
+/// One drag at a time; after it ends the selection is given up and transfers still in flight finish.
+final class HeroDragOut {
+    private let connection: XConnection
+    private let loop: EventLoop
+    private let log: AgentLog
+    private let timing: XdndSourceMachine.Timing
+    private var source: XdndSource?
+    private var owner: SelectionOwner?
+
+    init(connection: XConnection, loop: EventLoop, log: AgentLog, timing: XdndSourceMachine.Timing = .init()) {
+        self.connection = connection
+        self.loop = loop
+        self.log = log
+        self.timing = timing
+    }
+
+    /// Whether a drag is in progress (the button is held, or a Drop awaits its Finished).
+    var isDragging: Bool { source.map { !$0.isDone } ?? false }
+
+    /// The payload a drag of `hero` carries: the favorite's description and portrait when it is one.
+    static func payload(for hero: Hero, in favorites: Favorites) -> HeroPayload {
+        var payload = HeroPayload(name: hero.name, description: hero.description)
+        if let favorite = try? favorites.favorite(named: hero.name), let info = favorite.hero.portrait,
+           let portrait = try? favorites.portrait(of: favorite.hero.name) {
+            payload.description = favorite.hero.description
+            payload.image = TransferImage(mime: info.mime, data: portrait.data, width: info.width, height: info.height)
+        }
+        return payload
+    }
+
+    /// Starts dragging `hero` out of `window` from root (x, y) at `time` (the motion that passed the drag
+    /// threshold). Our windows in `excluded` are never targets. `onEnd` gets the outcome once.
+    func start(_ hero: HeroPayload, from window: Window, excluded: Set<Window>, x: Int, y: Int, time: Time,
+               onEnd: @escaping (XdndSourceMachine.Outcome) -> Void) {
+        guard !isDragging else { return }
+        owner?.close()
+        let offer = HeroOffer.make(hero)
+        let owner = SelectionOwner(connection: connection, loop: loop, selection: connection.atom("XdndSelection"),
+                                   window: window, offer: offer)
+        owner.log = { [log] in log.debug("drag: \($0)") }
+        do {
+            try owner.acquire(time: time)
+        } catch {
+            log.warning("drag: \(error)")
+            onEnd(.notDropped)
+            return
+        }
+        let source = XdndSource(connection: connection, loop: loop, window: window, types: offer.targets,
+                                excluded: excluded, timing: timing) { [log, weak owner] outcome in
+            owner?.release()
+            log.info("drag: \(hero.name) " + Self.describe(outcome))
+            onEnd(outcome)
+        }
+        self.owner = owner
+        self.source = source
+        log.debug("drag: \(hero.name) offering \(offer.targets.joined(separator: ", "))")
+        guard source.begin(x: x, y: y, time: time) else {
+            log.warning("drag: could not grab the pointer (another application holds it)")
+            owner.release()
+            self.source = nil
+            onEnd(.notDropped)
+            return
+        }
+    }
+
+    /// Feeds an event to the drag and the selection owner; true when one of them took it.
+    func handle(_ event: XEvent) -> Bool {
+        if let source, source.handle(event) { return true }
+        return owner?.handle(event) ?? false
+    }
+
+    static func describe(_ outcome: XdndSourceMachine.Outcome) -> String {
+        switch outcome {
+        case .dropped(success: true): return "dropped"
+        case .dropped(success: false): return "dropped, but the target reported failure"
+        case .notDropped: return "not dropped (no target accepted it)"
+        case .cancelled: return "drag cancelled"
+        case .timedOut: return "drag abandoned: the target stopped answering"
+        }
+    }
+}
