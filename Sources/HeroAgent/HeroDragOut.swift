@@ -82,8 +82,8 @@ final class HeroDragOut {
         case .dropped(success: true): return "dropped"
         case .dropped(success: false): return "dropped, but the target reported failure"
         case .notDropped: return "not dropped (no target accepted it)"
-        case .cancelled: return "drag cancelled"
-        case .timedOut: return "drag abandoned: the target stopped answering"
+        case .cancelled: return "cancelled (Escape)"
+        case .timedOut: return "abandoned: the target stopped answering"
         }
     }
 }
