@@ -12,7 +12,7 @@ BUILD_PACKAGES := pkg-config libsqlite3-dev libpng-dev libturbojpeg0-dev libssl-
 # ... what `make run` needs to show the agent on a machine with no display ...
 RUN_PACKAGES := $(BUILD_PACKAGES) xvfb xclip
 # ... and the ones the tests need on top.
-TEST_PACKAGES := $(BUILD_PACKAGES) util-linux xvfb xclip python3-gi gir1.2-gtk-3.0 python3-xlib xdotool x11-apps x11-utils
+TEST_PACKAGES := $(BUILD_PACKAGES) util-linux xvfb xclip python3-gi gir1.2-gtk-3.0 gir1.2-gdkpixbuf-2.0 python3-xlib xdotool x11-apps x11-utils
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/herobridge
