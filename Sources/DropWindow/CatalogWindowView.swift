@@ -35,11 +35,12 @@ public final class CatalogWindowView {
         self.catalog = catalog
         self.favoriteNames = favoriteNames
         let display = connection.display
+        // PropertyChangeMask: the XdndSelection owner on this window may ask the server for the time.
         window = TopLevelWindow.create(connection: connection, geometry: geometry,
                                        names: .init(title: "HeroBridge catalog", instance: "herobridge-catalog",
                                                     className: "HeroBridge"),
                                        eventMask: ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask
-                                           | Button1MotionMask | KeyPressMask | FocusChangeMask | EnterWindowMask,
+                                           | Button1MotionMask | PropertyChangeMask | KeyPressMask | FocusChangeMask,
                                        minimum: (240, 240))
         // Ask the window manager for keyboard focus: the search field is typed into.
         var hints = XWMHints()

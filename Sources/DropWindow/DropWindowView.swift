@@ -28,11 +28,12 @@ public final class DropWindowView {
         self.connection = connection
         self.favorites = favorites
         let display = connection.display
-        // Button-1 motion and releases tell a click on a row from the start of a drag out of it.
+        // Button-1 motion and releases tell a click on a row from the start of a drag out of it; property changes
+        // let the XdndSelection owner on this window ask the server for the time (ICCCM's zero-length append).
         window = TopLevelWindow.create(connection: connection, geometry: geometry,
                                        names: .init(title: "HeroBridge", instance: "herobridge", className: "HeroBridge"),
                                        eventMask: ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask
-                                           | Button1MotionMask,
+                                           | Button1MotionMask | PropertyChangeMask,
                                        minimum: (240, 360))
         layout = DropLayout(width: Double(geometry.width), height: Double(geometry.height), rowCount: 0)
         surface = cairo_xlib_surface_create(display, window, XDefaultVisual(display, connection.screen),

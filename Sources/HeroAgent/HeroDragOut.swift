@@ -22,9 +22,6 @@ final class HeroDragOut {
         self.timing = timing
     }
 
-    /// Whether a drag is in progress (the button is held, or a Drop awaits its Finished).
-    var isDragging: Bool { source.map { !$0.isDone } ?? false }
-
     /// The payload a drag of `hero` carries: the favorite's description and portrait when it is one.
     static func payload(for hero: Hero, in favorites: Favorites) -> HeroPayload {
         var payload = HeroPayload(name: hero.name, description: hero.description)
@@ -40,14 +37,25 @@ final class HeroDragOut {
     /// threshold). Our windows in `excluded` are never targets. `onEnd` gets the outcome once.
     func start(_ hero: HeroPayload, from window: Window, excluded: Set<Window>, x: Int, y: Int, time: Time,
                onEnd: @escaping (XdndSourceMachine.Outcome) -> Void) {
-        guard !isDragging else { return }
+        if let source, !source.isDone {
+            // The button is held in that drag: this cannot be a new press. Otherwise the old drag only waits for
+            // a target's Finished; the user should not wait for it (up to 10 s) to drag again.
+            guard !source.isHoldingPointer else { return }
+            source.abandon()
+        }
         owner?.close()
         let offer = HeroOffer.make(hero)
         let owner = SelectionOwner(connection: connection, loop: loop, selection: connection.atom("XdndSelection"),
                                    window: window, offer: offer)
         owner.log = { [log] in log.debug("drag: \($0)") }
         do {
-            try owner.acquire(time: time)
+            do {
+                try owner.acquire(time: time)
+            } catch {
+                // Giving up an abandoned drag's selection just now stamped it later than this motion: take it at
+                // the server's present time instead (still before the Drop's time, which targets convert with).
+                try owner.acquire()
+            }
         } catch {
             log.warning("drag: \(error)")
             onEnd(.notDropped)

@@ -49,6 +49,14 @@ public final class XdndSource {
     /// Whether the drag has ended.
     public var isDone: Bool { machine.isDone }
 
+    /// Whether the button is still held (the pointer and keyboard are grabbed).
+    public var isHoldingPointer: Bool { grabbed }
+
+    /// Gives up a drag that waits for XdndFinished, so that a new one can start; its `onEnd` reports it.
+    public func abandon() {
+        perform(machine.abandon())
+    }
+
     /// Starts the drag at root (x, y): grabs the pointer and keyboard at `time` (the press or motion that began
     /// it) and sends the first messages. False, with nothing started, when the grab fails (another client holds one).
     public func begin(x: Int, y: Int, time: Time) -> Bool {

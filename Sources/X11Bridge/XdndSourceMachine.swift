@@ -188,6 +188,13 @@ public struct XdndSourceMachine: Equatable {
         }
     }
 
+    /// A new drag starts while this one still waits for its Finished (the button is free again): this one is
+    /// given up, as if its Finished had timed out. Ignored while the button is held.
+    public mutating func abandon() -> [Action] {
+        guard case .dropped = state else { return [] }
+        return end(.timedOut, disarming: [.finishedWait])
+    }
+
     /// A timer armed by an earlier action fired.
     public mutating func timerFired(_ timer: Timer) -> [Action] {
         switch (timer, state) {

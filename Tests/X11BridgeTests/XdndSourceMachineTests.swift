@@ -216,6 +216,18 @@ struct XdndSourceMachineTests {
         #expect(machine.finished(from: gedit.window, success: true).isEmpty, "a late Finished changes nothing")
     }
 
+    @Test func aDropWaitingForFinishedCanBeAbandonedForANewDragButADragInProgressCannot() {
+        var waiting = over(gedit)
+        _ = waiting.release(time: 3)
+        let actions = waiting.abandon()
+        #expect(finishes(actions) == [.timedOut])
+        #expect(actions.contains(.disarm(.finishedWait)))
+        #expect(messages(actions).isEmpty, "after a Drop there is nothing to Leave")
+        var held = over(gedit)
+        #expect(held.abandon().isEmpty)
+        #expect(!held.isDone)
+    }
+
     @Test func finishedFromAnotherWindowIsIgnored() {
         var machine = over(gedit)
         _ = machine.release(time: 3)
