@@ -29,12 +29,22 @@ import TestSupport
         (["list", "--bogus"], "list: unknown option --bogus"),
         (["--bogus"], "unknown option --bogus"),
         (["list", "--json=yes"], "--json takes no value"),
+        (["catalog", "--display", ":5", "spider"], "catalog: --display goes with --window"),
+        (["catalog", "--window", "spider"], "catalog --window takes no QUERY and no --json"),
+        (["catalog", "--window", "--geometry", "10x10"], "--geometry: \"10x10\" is not WxH[+X+Y]"),
     ])
     func usageErrorsExitTwoWithAMessage(_ arguments: [String], _ message: String) throws {
         let result = try HeroBridgeProcess.run(["--db", cli.db] + arguments,
                                                environment: HeroBridgeProcess.environment(home: cli.dir.path))
         #expect(result.status == 2)
         #expect(result.stderr.contains(message))
+        #expect(!looksLikeACrash(result.stderr))
+    }
+
+    @Test func theCatalogWindowWithNoDisplayIsAClearRuntimeError() throws {
+        let result = try cli.run("catalog", "--window")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("no display: set $DISPLAY or pass --display NAME"), "\(result.stderr)")
         #expect(!looksLikeACrash(result.stderr))
     }
 
