@@ -204,6 +204,29 @@ extension AgentHarness {
         #expect(try world.paste().stdout == "Hulk")
     }
 
+    @Test func aTransferInFlightIsFinishedAfterTheSelectionIsTakenThenTheOwnerExitsZero() throws {
+        let world = try AgentHarness()
+        let data = ImageFixtures.noisyPNG(width: 800, height: 600)
+        let file = try world.dir.write("thor.png", data)
+        try world.cli(["add", "Thor"])
+        try world.cli(["portrait", "Thor", "--set", file])
+        let owner = try world.copyInForeground("Thor")
+        let reader = try world.fixture("selection_requestor.py", ["incr-takeover", "image/png"])
+        #expect(reader.waitFor("received "))
+        #expect(reader.output.contains("took over\n"))
+        #expect(reader.output.hasSuffix("received \(data.count) \(try sha256(ofFile: file))\n"))
+        #expect(eventually(timeout: 5) { !owner.isRunning })
+        #expect(owner.stop() == 0)
+        #expect(owner.errors.contains("lost CLIPBOARD; finishing 1 transfer(s)"))
+    }
+
+    @Test func sigtermGivesTheSelectionUpAndExitsZero() throws {
+        let world = try AgentHarness()
+        let owner = try world.copyInForeground("Thor")
+        #expect(owner.stop(signal: SIGTERM) == 0)
+        #expect(try world.paste().status != 0)
+    }
+
     @Test func primaryIsServedWhenAsked() throws {
         let world = try AgentHarness()
         #expect(try world.copy(["Thor", "--selection", "primary"]).status == 0)

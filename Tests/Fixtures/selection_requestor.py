@@ -9,6 +9,8 @@ usage: selection_requestor.py rules
        selection_requestor.py incr-quit TARGET     reads the INCR announcement and one chunk, then exits
                                                    (its window goes with the connection)
        selection_requestor.py incr-stall TARGET    the same, then stays connected without deleting anything
+       selection_requestor.py incr-takeover TARGET reads one chunk, takes CLIPBOARD over itself, then reads the
+                                                   rest; prints "took over" and then "received BYTES SHA256"
        selection_requestor.py incr-parallel TARGET N
                                                    N requestor windows read TARGET at once, chunks taken
                                                    round-robin; prints "window I BYTES SHA256" for each
@@ -145,6 +147,27 @@ def one_chunk(mode, target):
         time.sleep(60)
 
 
+def takeover(target):
+    w = new_window()
+    p = atom("_TAKEOVER")
+    start_incr(w, atom(target), p)
+    received = bytearray()
+    wait(X.PropertyNotify, w, p, X.PropertyNewValue)
+    received += read(w, p).value
+    w.set_selection_owner(CLIPBOARD, X.CurrentTime)
+    d.flush()
+    if d.get_selection_owner(CLIPBOARD) != w:
+        sys.exit("could not take CLIPBOARD")
+    print("took over", flush=True)
+    while True:
+        wait(X.PropertyNotify, w, p, X.PropertyNewValue)
+        chunk = read(w, p)
+        if len(chunk.value) == 0:
+            break
+        received += chunk.value
+    print("received %d %s" % (len(received), hashlib.sha256(received).hexdigest()), flush=True)
+
+
 def parallel(target, count):
     windows = [new_window() for _ in range(count)]
     p = atom("_PARALLEL")
@@ -172,6 +195,8 @@ if mode == "rules":
     rules()
 elif mode in ("incr-quit", "incr-stall"):
     one_chunk(mode, sys.argv[2])
+elif mode == "incr-takeover":
+    takeover(sys.argv[2])
 elif mode == "incr-parallel":
     parallel(sys.argv[2], int(sys.argv[3]))
 else:
