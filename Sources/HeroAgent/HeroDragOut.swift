@@ -22,15 +22,10 @@ final class HeroDragOut {
         self.timing = timing
     }
 
-    /// The payload a drag of `hero` carries: the favorite's description and portrait when it is one.
+    /// The payload a drag of `hero` carries: what `herobridge copy` would serve (the favorite's description and
+    /// portrait when it is one).
     static func payload(for hero: Hero, in favorites: Favorites) -> HeroPayload {
-        var payload = HeroPayload(name: hero.name, description: hero.description)
-        if let favorite = try? favorites.favorite(named: hero.name), let info = favorite.hero.portrait,
-           let portrait = try? favorites.portrait(of: favorite.hero.name) {
-            payload.description = favorite.hero.description
-            payload.image = TransferImage(mime: info.mime, data: portrait.data, width: info.width, height: info.height)
-        }
-        return payload
+        (try? HeroCopy.resolve(hero.name, in: favorites)) ?? HeroPayload(name: hero.name, description: hero.description)
     }
 
     /// Starts dragging `hero` out of `window` from root (x, y) at `time` (the motion that passed the drag

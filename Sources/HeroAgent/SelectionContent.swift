@@ -26,7 +26,7 @@ public struct SelectionContent {
 /// Reads a selection change the HeroBridge way: TARGETS, the password gate and our own marker, `choose`,
 /// the chosen targets one by one, then the registry. The clipboard and (later) the drop window share this.
 public final class SelectionFetcher {
-    /// Offered by `herobridge copy` (a later release): a copy HeroBridge made itself is never ingested again.
+    /// Offered by `herobridge copy` (`HeroOffer`): a copy HeroBridge made itself is never ingested again.
     public static let ownMarker = "application/x-herobridge-owner"
 
     private let connection: XConnection

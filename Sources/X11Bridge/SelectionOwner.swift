@@ -10,7 +10,8 @@ import FoundationEssentials
 /// Feed it every event with `handle`; it runs on the event loop's thread like everything else in X11Bridge.
 public final class SelectionOwner {
     public struct Limits: Sendable {
-        /// Bytes per INCR chunk; data larger than this goes by INCR (256 KiB, x11-reference.md §2).
+        /// Bytes per INCR chunk; data larger than this goes by INCR (256 KiB, x11-reference.md §2). Lowered to
+        /// what one request can carry on a server without BIG-REQUESTS.
         public var chunkSize: Int
         /// Seconds a requestor may take to delete a chunk before its transfer is dropped.
         public var inactivityTimeout: Double
@@ -64,7 +65,8 @@ public final class SelectionOwner {
         ownsWindow = window == nil
         self.window = window ?? connection.createHelperWindow()
         selectionName = connection.name(of: selection)
-        sends = IncrementalSends(chunkSize: limits.chunkSize)
+        // A chunk must fit in one request: without BIG-REQUESTS, 256 KiB plus the header would not.
+        sends = IncrementalSends(chunkSize: max(1, min(limits.chunkSize, connection.maxPropertyBytes)))
         targetsAtom = connection.atom("TARGETS")
         timestampAtom = connection.atom("TIMESTAMP")
         multipleAtom = connection.atom("MULTIPLE")

@@ -106,6 +106,15 @@ public final class XConnection {
         return attributes.your_event_mask
     }
 
+    /// The largest property value one ChangeProperty request can carry, in bytes: the server's maximum request
+    /// length (BIG-REQUESTS when the server has it, else the core limit of about 256 KB) less room for the
+    /// request header, as GTK and Chromium compute it.
+    public var maxPropertyBytes: Int {
+        let extended = XExtendedMaxRequestSize(display)
+        let units = extended != 0 ? extended : XMaxRequestSize(display)
+        return Int(units) * 4 - 100
+    }
+
     /// Replaces this client's event mask on `window` (other clients' masks are their own).
     public func selectInput(window: Window, mask: Int) {
         XSelectInput(display, window, mask)

@@ -77,10 +77,4 @@ extension AgentHarness {
     func catalogScreenshot() throws -> Screenshot {
         try Screenshot.capture(window: try catalogWindow(), display: xvfb.display)
     }
-
-    /// Runs `herobridge --db DB ARGS…` and fails the harness when it does not exit 0.
-    func cli(_ arguments: [String]) throws {
-        let result = try HeroBridgeProcess.run(["--db", db] + arguments, environment: environment())
-        guard result.status == 0 else { throw HarnessError("herobridge \(arguments): \(result.stderr)") }
-    }
 }

@@ -9,12 +9,21 @@ import TestSupport
     @Test func helpListsEveryCommand() throws {
         let help = try cli.run("--help")
         #expect(help.status == 0)
-        for command in ["list", "add", "remove", "portrait", "catalog", "decode", "help"] {
+        for command in ["list", "add", "remove", "portrait", "catalog", "decode", "copy", "help"] {
             #expect(help.stdout.contains("\n  \(command) "))
         }
         let addHelp = try cli.run("help", "add")
         #expect(addHelp.stdout.hasPrefix("usage: herobridge [--db PATH] add [--new] NAME..."))
         #expect(try cli.run("add", "--help").stdout == addHelp.stdout)
+    }
+
+    @Test func copyHelpShowsItsOptionsButNotTheInternalReportPipe() throws {
+        let help = try cli.run("help", "copy")
+        #expect(help.stdout.hasPrefix("usage: herobridge [--db PATH] copy NAME [--selection clipboard|primary]"))
+        for option in ["--selection NAME", "--display NAME", "--foreground", "--timeout SECONDS", "--verbose"] {
+            #expect(help.stdout.contains("\n  \(option) "))
+        }
+        #expect(!help.stdout.contains("--report-fd"))
     }
 
     @Test func versionPrintsTheVersion() throws {

@@ -42,6 +42,9 @@ enum Commands {
                               .value("--timeout", "SECONDS", "how long the owner may stay silent (default 5)"),
                               .flag("--json", "print the result as JSON")],
                     positionals: 0...0, run: AgentCommands.inspect),
+        CommandSpec(name: "copy", synopsis: "NAME [--selection clipboard|primary] [--display NAME] [--foreground] [--timeout SECONDS] [--verbose]",
+                    summary: "put a hero on the clipboard (name, portrait, hero JSON) and serve it until something else is copied",
+                    options: CopyCommand.options, positionals: 1...1, run: CopyCommand.run),
         CommandSpec(name: "help", synopsis: "[COMMAND]", summary: "show help for herobridge or one command",
                     options: [], positionals: 0...1, run: help),
         CommandSpec(name: "version", synopsis: "", summary: "print the version", options: [],
@@ -87,11 +90,12 @@ enum Commands {
             throw UsageError(message: "no command named \"\(name)\" (see herobridge --help)", usage: nil)
         }
         var text = "usage: \(command.usage)\n\n\(command.summary)\n"
-        if !command.options.isEmpty {
+        let options = command.options.filter { !$0.hidden }
+        if !options.isEmpty {
             text += "\noptions:\n"
-            let labels = command.options.map { option in option.value.map { "\(option.name) \($0)" } ?? option.name }
+            let labels = options.map { option in option.value.map { "\(option.name) \($0)" } ?? option.name }
             let width = labels.map { $0.count }.max() ?? 0
-            for (label, option) in zip(labels, command.options) {
+            for (label, option) in zip(labels, options) {
                 text += "  \(label.padding(toLength: width))  \(option.help)\n"
             }
         }
