@@ -32,7 +32,7 @@ let package = Package(
 
         .target(name: "TestSupport", dependencies: ["CPNG", "CTurboJPEG"], path: "Tests/Support"),
         .testTarget(name: "HeroTransferTests", dependencies: ["HeroTransfer", "TestSupport"]),
-        .testTarget(name: "X11BridgeTests", dependencies: ["X11Bridge", "HeroAgent", "HeroTransfer"]),
+        .testTarget(name: "X11BridgeTests", dependencies: ["X11Bridge", "HeroAgent", "HeroTransfer", "TestSupport"]),
         .testTarget(name: "DropWindowTests", dependencies: ["DropWindow", "HeroCore"]),
         .testTarget(name: "HeroCoreTests", dependencies: ["HeroCore", "HeroTransfer", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["herobridge", "TestSupport"]),

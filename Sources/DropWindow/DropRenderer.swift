@@ -17,7 +17,7 @@ struct DropScene {
 /// Draws a `DropScene` with cairo: the green "Drop here!" circle, the rows (thumbnail, name, star), the status
 /// line. Drawing goes to a group first and is painted in one go, so an Expose never flickers.
 enum DropRenderer {
-    private static let font = "DejaVu Sans"
+    static let font = "DejaVu Sans"
 
     static func draw(_ scene: DropScene, on cr: OpaquePointer, thumbnail: (Favorite) -> OpaquePointer?) {
         let layout = scene.layout
@@ -118,7 +118,7 @@ enum DropRenderer {
     }
 
     /// The seed's FavoriteButton: a filled star; clicking it removes the favorite.
-    private static func drawStar(_ cr: OpaquePointer, centerX: Double, centerY: Double, radius: Double) {
+    static func drawStar(_ cr: OpaquePointer, centerX: Double, centerY: Double, radius: Double) {
         for point in 0..<10 {
             let angle = -Double.pi / 2 + Double(point) * Double.pi / 5
             let r = point % 2 == 0 ? radius : radius * 0.45
@@ -130,9 +130,9 @@ enum DropRenderer {
         cairo_fill(cr)
     }
 
-    private static func text(_ cr: OpaquePointer, _ string: String, size: Double, x: Double, y: Double, gray: Double,
-                             maxWidth: Double = .infinity) {
-        cairo_select_font_face(cr, font, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+    static func text(_ cr: OpaquePointer, _ string: String, size: Double, x: Double, y: Double, gray: Double,
+                             maxWidth: Double = .infinity, weight: cairo_font_weight_t = CAIRO_FONT_WEIGHT_NORMAL) {
+        cairo_select_font_face(cr, font, CAIRO_FONT_SLANT_NORMAL, weight)
         cairo_set_font_size(cr, size)
         var shown = string
         var extents = cairo_text_extents_t()
@@ -146,14 +146,14 @@ enum DropRenderer {
         cairo_show_text(cr, shown)
     }
 
-    private static func fill(_ cr: OpaquePointer, _ r: Double, _ g: Double, _ b: Double,
+    static func fill(_ cr: OpaquePointer, _ r: Double, _ g: Double, _ b: Double,
                              x: Double, y: Double, width: Double, height: Double) {
         cairo_set_source_rgb(cr, r, g, b)
         cairo_rectangle(cr, x, y, width, height)
         cairo_fill(cr)
     }
 
-    private static func roundedRect(_ cr: OpaquePointer, _ x: Double, _ y: Double, _ w: Double, _ h: Double, radius r: Double) {
+    static func roundedRect(_ cr: OpaquePointer, _ x: Double, _ y: Double, _ w: Double, _ h: Double, radius r: Double) {
         cairo_new_sub_path(cr)
         cairo_arc(cr, x + w - r, y + r, r, -Double.pi / 2, 0)
         cairo_arc(cr, x + w - r, y + h - r, r, 0, Double.pi / 2)

@@ -17,55 +17,33 @@ public final class DropWindowView {
     private var hover: (x: Double, y: Double, acceptable: Bool, carriesImage: Bool)?
     private var status = "Copy a hero's name, or drop text or images here."
     private let thumbnails = ThumbnailCache()
-    private let deleteWindow: Atom
-    private let protocols: Atom
     private(set) public var isShown = true
+    private var gesture = DragGesture()
+    /// Called when a row is pressed and dragged past the threshold: the favorite, the root point and the time of
+    /// the motion that started the drag. Whoever owns it runs the XDND source.
+    public var onDragOut: ((Favorite, _ x: Int, _ y: Int, _ time: Time) -> Void)?
 
     /// Creates and maps the window at `geometry`.
     public init(connection: XConnection, favorites: Favorites, geometry: WindowGeometry) {
         self.connection = connection
         self.favorites = favorites
         let display = connection.display
-        let screenWidth = Int(XDisplayWidth(display, connection.screen)), screenHeight = Int(XDisplayHeight(display, connection.screen))
-        let x = geometry.x.map { geometry.fromRight ? screenWidth - geometry.width - $0 : $0 } ?? 0
-        let y = geometry.y.map { geometry.fromBottom ? screenHeight - geometry.height - $0 : $0 } ?? 0
-        window = XCreateSimpleWindow(display, connection.root, Int32(x), Int32(y), UInt32(geometry.width),
-                                     UInt32(geometry.height), 0, 0, XWhitePixel(display, connection.screen))
-        XSelectInput(display, window, ExposureMask | StructureNotifyMask | ButtonPressMask)
+        // Button-1 motion and releases tell a click on a row from the start of a drag out of it; property changes
+        // let the XdndSelection owner on this window ask the server for the time (ICCCM's zero-length append).
+        window = TopLevelWindow.create(connection: connection, geometry: geometry,
+                                       names: .init(title: "HeroBridge", instance: "herobridge", className: "HeroBridge"),
+                                       eventMask: ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask
+                                           | Button1MotionMask | PropertyChangeMask,
+                                       minimum: (240, 360))
         layout = DropLayout(width: Double(geometry.width), height: Double(geometry.height), rowCount: 0)
-        protocols = connection.atom("WM_PROTOCOLS")
-        deleteWindow = connection.atom("WM_DELETE_WINDOW")
         surface = cairo_xlib_surface_create(display, window, XDefaultVisual(display, connection.screen),
                                             Int32(geometry.width), Int32(geometry.height))
-        setProperties(geometry: geometry, x: x, y: y)
         reload()
         XMapRaised(display, window)
     }
 
     deinit {
         cairo_surface_destroy(surface)
-    }
-
-    private func setProperties(geometry: WindowGeometry, x: Int, y: Int) {
-        let display = connection.display
-        XStoreName(display, window, "HeroBridge")
-        connection.setProperty8(window: window, property: connection.atom("_NET_WM_NAME"),
-                                type: connection.atom("UTF8_STRING"), bytes: Data("HeroBridge".utf8))
-        "herobridge".withCString { name in
-            "HeroBridge".withCString { className in
-                var hint = XClassHint(res_name: UnsafeMutablePointer(mutating: name),
-                                      res_class: UnsafeMutablePointer(mutating: className))
-                XSetClassHint(display, window, &hint)
-            }
-        }
-        var atoms = [deleteWindow]
-        XSetWMProtocols(display, window, &atoms, 1)
-        var hints = XSizeHints()
-        hints.flags = PMinSize | (geometry.x != nil ? USPosition : 0) | USSize
-        hints.x = Int32(x); hints.y = Int32(y)
-        hints.width = Int32(geometry.width); hints.height = Int32(geometry.height)
-        hints.min_width = 240; hints.min_height = 360
-        XSetWMNormalHints(display, window, &hints)
     }
 
     /// Re-reads the favorites (after an ingest here, or a change by another process) and redraws.
@@ -122,10 +100,14 @@ public final class DropWindowView {
         case UnmapNotify where event.xunmap.window == window:
             isShown = false
         case ButtonPress where event.xbutton.window == window:
-            click(button: event.xbutton.button, x: Double(event.xbutton.x), y: Double(event.xbutton.y))
-        case ClientMessage where event.xclient.window == window && event.xclient.message_type == protocols:
-            let l = withUnsafeBytes(of: event.xclient.data.l) { Array($0.bindMemory(to: Int.self)) }
-            guard UInt(UInt32(truncatingIfNeeded: l[0])) == deleteWindow else { return false }
+            click(event.xbutton)
+        case MotionNotify where event.xmotion.window == window:
+            guard let index = gesture.moved(x: Int(event.xmotion.x_root), y: Int(event.xmotion.y_root)),
+                  index < rows.count else { return true }
+            onDragOut?(rows[index], Int(event.xmotion.x_root), Int(event.xmotion.y_root), event.xmotion.time)
+        case ButtonRelease where event.xbutton.window == window:
+            gesture.released()
+        case ClientMessage where TopLevelWindow.isDeleteRequest(event, window: window, connection: connection):
             // Closing the window only hides it: the agent keeps watching the clipboard.
             XUnmapWindow(connection.display, window)
             isShown = false
@@ -135,12 +117,18 @@ public final class DropWindowView {
         return true
     }
 
-    private func click(button: UInt32, x: Double, y: Double) {
-        switch button {
+    private func click(_ press: XButtonEvent) {
+        let x = Double(press.x), y = Double(press.y)
+        switch press.button {
         case 4: layout.scrollBy(-DropLayout.rowHeight); draw()
         case 5: layout.scrollBy(DropLayout.rowHeight); draw()
         case 1:
-            guard let index = layout.star(at: x, y) else { return }
+            // A press on a row (not its star) may become a drag out of the window once the pointer moves.
+            guard let index = layout.star(at: x, y) else {
+                gesture.pressed(row: layout.row(at: x, y), x: Int(press.x_root), y: Int(press.y_root))
+                return
+            }
+            gesture.released()
             let name = rows[index].hero.name
             do {
                 _ = try favorites.remove(names: [name])

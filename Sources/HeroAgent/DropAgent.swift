@@ -18,6 +18,7 @@ final class DropAgent {
     private let log: AgentLog
     private let acceptUnknown: Bool
     private var watcher: DatabaseWatcher?
+    private let dragOut: HeroDragOut
 
     init(connection: XConnection, loop: EventLoop, favorites: Favorites, options: AgentOptions, log: AgentLog) {
         self.connection = connection
@@ -27,6 +28,7 @@ final class DropAgent {
         view = DropWindowView(connection: connection, favorites: favorites, geometry: options.geometry)
         reader = SelectionReader(connection: connection, loop: loop, limits: .init(maxBytes: options.maxBytes, timeout: options.timeout))
         fetcher = SelectionFetcher(connection: connection, reader: reader, limits: TransferLimits(maxBytes: options.maxBytes))
+        dragOut = HeroDragOut(connection: connection, loop: loop, log: log)
         let registry = MIMERegistry.standard
         target = XdndTarget(
             connection: connection, window: view.window,
@@ -39,13 +41,21 @@ final class DropAgent {
             onDrop: { [unowned self] drag, time, completion in self.read(drag, time: time, completion: completion) },
             onCancel: { [unowned self] in self.fetcher.cancel(reason: "a new drag started, or the source went away") })
         watcher = DatabaseWatcher(path: options.database, loop: loop) { [unowned self] in self.view.reload() }
+        view.onDragOut = { [unowned self] favorite, x, y, time in
+            view.setStatus("Dragging \(favorite.hero.name)…")
+            // Our own window is no target: a row dropped back onto it does nothing.
+            dragOut.start(HeroDragOut.payload(for: favorite.hero, in: favorites), from: view.window,
+                          excluded: [view.window], x: x, y: y, time: time) { [unowned self] outcome in
+                view.setStatus("\(favorite.hero.name): " + HeroDragOut.describe(outcome))
+            }
+        }
     }
 
     /// Windows of ours, whose selections are never read.
     var windows: Set<Window> { [view.window, reader.window] }
 
     func handle(_ event: XEvent) -> Bool {
-        target.handle(event) || reader.handle(event) || view.handle(event)
+        dragOut.handle(event) || target.handle(event) || reader.handle(event) || view.handle(event)
     }
 
     /// A clipboard ingest happened: show it.
@@ -60,7 +70,7 @@ final class DropAgent {
         let directSaveName = (drag.types ?? []).contains("XdndDirectSave0") ? directSave(of: drag.source) : nil
         view.setStatus("Reading the drop…")
         let content = SelectionContent(selection: selection, owner: Window(drag.source))
-        fetcher.readOffered(drag.types ?? [], into: content, time: time) { [unowned self] content in
+        fetcher.readOffered(drag.types ?? [], into: content, time: time, skipOwnCopy: false) { [unowned self] content in
             for problem in content.problems { log.warning("drop: \(problem)") }
             if let skipped = content.skipped { log.info("drop: skipped: \(skipped)") }
             var items = content.items

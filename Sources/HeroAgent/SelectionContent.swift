@@ -26,7 +26,7 @@ public struct SelectionContent {
 /// Reads a selection change the HeroBridge way: TARGETS, the password gate and our own marker, `choose`,
 /// the chosen targets one by one, then the registry. The clipboard and (later) the drop window share this.
 public final class SelectionFetcher {
-    /// Offered by `herobridge copy` (a later release): a copy HeroBridge made itself is never ingested again.
+    /// Offered by `herobridge copy` (`HeroOffer`): a copy HeroBridge made itself is never ingested again.
     public static let ownMarker = "application/x-herobridge-owner"
 
     private let connection: XConnection
@@ -67,14 +67,16 @@ public final class SelectionFetcher {
     }
 
     /// Reads what `offered` allows (the types an XDND source announced, or a TARGETS reply) with the same gates
-    /// and choice as a clipboard read.
-    public func readOffered(_ offered: [String], into content: SelectionContent, time: Time,
+    /// and choice as a clipboard read. `skipOwnCopy` ignores offers carrying our marker: right for a selection
+    /// (our own copy must not come back as a new one), wrong for a drop (a hero dragged out of the catalog window
+    /// onto the drop window is the user's explicit act).
+    public func readOffered(_ offered: [String], into content: SelectionContent, time: Time, skipOwnCopy: Bool = true,
                             completion: @escaping (SelectionContent) -> Void) {
         var content = content
         content.offered = offered
         if MIMERegistry.isSecret(offered: offered) {
             content.skipped = "a password (\(MIMERegistry.passwordHint)) was not read"
-        } else if offered.contains(Self.ownMarker) {
+        } else if skipOwnCopy && offered.contains(Self.ownMarker) {
             content.skipped = "HeroBridge's own copy"
         } else {
             content.chosen = registry.choose(offered: offered, textOnly: content.selection.isPrimary)

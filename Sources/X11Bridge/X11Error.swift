@@ -6,6 +6,8 @@ public enum X11Error: Error, Equatable, CustomStringConvertible {
     case cannotOpen(String)
     /// The server lacks the XFixes extension, which selection watching needs.
     case missingXFixes(String)
+    /// Taking a selection did not take: the server kept another owner (a stale timestamp, or a race).
+    case notOwner(String)
     /// A protocol request failed (error code, request code).
     case request(String)
 
@@ -17,6 +19,8 @@ public enum X11Error: Error, Equatable, CustomStringConvertible {
             return "cannot open display \"\(name)\": no X server is listening there, or it refused the connection"
         case let .missingXFixes(name):
             return "display \"\(name)\" has no XFixes extension, which HeroBridge needs to watch selections"
+        case let .notOwner(selection):
+            return "could not take the \(selection) selection: the X server kept another owner"
         case let .request(text):
             return text
         }

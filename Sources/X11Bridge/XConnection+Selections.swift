@@ -18,6 +18,12 @@ extension XConnection {
         return XGetSelectionOwner(display, selection) == window
     }
 
+    /// Gives up `selection` if `window` still owns it.
+    public func release(selection: Atom, window: Window, time: Time) {
+        guard XGetSelectionOwner(display, selection) == window else { return }
+        XSetSelectionOwner(display, selection, 0, time)
+    }
+
     /// Answers a SelectionRequest: `property` 0 refuses it (ICCCM).
     public func replyToSelectionRequest(_ request: XSelectionRequestEvent, property: Atom) {
         var reply = XSelectionEvent()

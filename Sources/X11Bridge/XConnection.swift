@@ -95,6 +95,31 @@ public final class XConnection {
         return window
     }
 
+    /// The event mask this client has selected on `window`, or nil when the window does not exist (the error
+    /// is trapped and consumed). One round trip.
+    public func eventMask(of window: Window) -> Int? {
+        var attributes = XWindowAttributes()
+        guard XGetWindowAttributes(display, window, &attributes) != 0 else {
+            _ = takeError()
+            return nil
+        }
+        return attributes.your_event_mask
+    }
+
+    /// The largest property value one ChangeProperty request can carry, in bytes: the server's maximum request
+    /// length (BIG-REQUESTS when the server has it, else the core limit of about 256 KB) less room for the
+    /// request header, as GTK and Chromium compute it.
+    public var maxPropertyBytes: Int {
+        let extended = XExtendedMaxRequestSize(display)
+        let units = extended != 0 ? extended : XMaxRequestSize(display)
+        return Int(units) * 4 - 100
+    }
+
+    /// Replaces this client's event mask on `window` (other clients' masks are their own).
+    public func selectInput(window: Window, mask: Int) {
+        XSelectInput(display, window, mask)
+    }
+
     public func destroyWindow(_ window: Window) {
         XDestroyWindow(display, window)
     }

@@ -9,10 +9,15 @@ struct OptionSpec: Sendable {
     let name: String
     let value: String?
     let help: String
+    /// Left out of help: an option one herobridge passes to another (`copy --report-fd`), not for people.
+    var hidden = false
 
     static func flag(_ name: String, _ help: String) -> OptionSpec { OptionSpec(name: name, value: nil, help: help) }
     static func value(_ name: String, _ value: String, _ help: String) -> OptionSpec {
         OptionSpec(name: name, value: value, help: help)
+    }
+    static func hidden(_ name: String, _ value: String) -> OptionSpec {
+        OptionSpec(name: name, value: value, help: "", hidden: true)
     }
 }
 

@@ -9,12 +9,21 @@ import TestSupport
     @Test func helpListsEveryCommand() throws {
         let help = try cli.run("--help")
         #expect(help.status == 0)
-        for command in ["list", "add", "remove", "portrait", "catalog", "decode", "help"] {
+        for command in ["list", "add", "remove", "portrait", "catalog", "decode", "copy", "help"] {
             #expect(help.stdout.contains("\n  \(command) "))
         }
         let addHelp = try cli.run("help", "add")
         #expect(addHelp.stdout.hasPrefix("usage: herobridge [--db PATH] add [--new] NAME..."))
         #expect(try cli.run("add", "--help").stdout == addHelp.stdout)
+    }
+
+    @Test func copyHelpShowsItsOptionsButNotTheInternalReportPipe() throws {
+        let help = try cli.run("help", "copy")
+        #expect(help.stdout.hasPrefix("usage: herobridge [--db PATH] copy NAME [--selection clipboard|primary]"))
+        for option in ["--selection NAME", "--display NAME", "--foreground", "--timeout SECONDS", "--verbose"] {
+            #expect(help.stdout.contains("\n  \(option) "))
+        }
+        #expect(!help.stdout.contains("--report-fd"))
     }
 
     @Test func versionPrintsTheVersion() throws {
@@ -29,12 +38,22 @@ import TestSupport
         (["list", "--bogus"], "list: unknown option --bogus"),
         (["--bogus"], "unknown option --bogus"),
         (["list", "--json=yes"], "--json takes no value"),
+        (["catalog", "--display", ":5", "spider"], "catalog: --display goes with --window"),
+        (["catalog", "--window", "spider"], "catalog --window takes no QUERY and no --json"),
+        (["catalog", "--window", "--geometry", "10x10"], "--geometry: \"10x10\" is not WxH[+X+Y]"),
     ])
     func usageErrorsExitTwoWithAMessage(_ arguments: [String], _ message: String) throws {
         let result = try HeroBridgeProcess.run(["--db", cli.db] + arguments,
                                                environment: HeroBridgeProcess.environment(home: cli.dir.path))
         #expect(result.status == 2)
         #expect(result.stderr.contains(message))
+        #expect(!looksLikeACrash(result.stderr))
+    }
+
+    @Test func theCatalogWindowWithNoDisplayIsAClearRuntimeError() throws {
+        let result = try cli.run("catalog", "--window")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("no display: set $DISPLAY or pass --display NAME"), "\(result.stderr)")
         #expect(!looksLikeACrash(result.stderr))
     }
 

@@ -1,8 +1,9 @@
 import FoundationEssentials
 
-/// `application/x-herobridge-hero+json`: one hero object or an array of them, portraits in base64.
-enum HeroJSONImporter {
-    static let target = "application/x-herobridge-hero+json"
+/// `application/x-herobridge-hero+json`: one hero object or an array of them, portraits in base64. Public for
+/// `encode` and the target name: `herobridge copy` writes what this importer reads.
+public enum HeroJSONImporter {
+    public static let target = "application/x-herobridge-hero+json"
 
     private struct Wire: Codable {
         struct Image: Codable {

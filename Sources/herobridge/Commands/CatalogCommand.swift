@@ -1,4 +1,6 @@
+import DropWindow
 import FoundationEssentials
+import HeroAgent
 import HeroCore
 import HeroTransfer
 
@@ -8,6 +10,10 @@ enum CatalogCommand {
     static let maxFileBytes = 64 << 20
 
     static func run(_ parsed: ParsedCommand, _ context: CLIContext) throws -> Int32 {
+        if parsed.has("--window") { return try window(parsed, context) }
+        for option in ["--display", "--geometry", "--verbose"] where parsed.has(option) || parsed.value(option) != nil {
+            throw UsageError(message: "catalog: \(option) goes with --window", usage: parsed.spec.usage)
+        }
         if parsed.positionals.first == "import" {
             guard parsed.positionals.count == 2 else {
                 throw UsageError(message: "catalog import: expected one FILE", usage: parsed.spec.usage)
@@ -31,6 +37,23 @@ enum CatalogCommand {
         let width = min(heroes.map(\.name.count).max() ?? 0, 28)
         Terminal.out(heroes.map { "\($0.name.padding(toLength: width))  \($0.description)".trimmed() + "\n" }.joined())
         return 0
+    }
+
+    /// `catalog --window`: the catalog window until it is closed.
+    private static func window(_ parsed: ParsedCommand, _ context: CLIContext) throws -> Int32 {
+        guard parsed.positionals.isEmpty, !parsed.has("--json") else {
+            throw UsageError(message: "catalog --window takes no QUERY and no --json", usage: parsed.spec.usage)
+        }
+        var geometry: WindowGeometry?
+        if let text = parsed.value("--geometry") {
+            guard let parsedGeometry = WindowGeometry.parse(text) else {
+                throw UsageError(message: "--geometry: \"\(text)\" is not WxH[+X+Y] with at least 200x300",
+                                 usage: parsed.spec.usage)
+            }
+            geometry = parsedGeometry
+        }
+        return CatalogApp.run(display: parsed.value("--display"), database: context.databasePath, geometry: geometry,
+                              verbose: parsed.has("--verbose"), environment: context.environment)
     }
 
     private static func importFile(_ path: String, _ context: CLIContext) throws -> Int32 {

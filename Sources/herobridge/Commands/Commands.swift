@@ -14,9 +14,13 @@ enum Commands {
                     options: [.value("--output", "FILE", "write the portrait bytes to FILE"),
                               .value("--set", "FILE", "set the portrait from a PNG or JPEG file")],
                     positionals: 1...1, run: FavoritesCommands.portrait),
-        CommandSpec(name: "catalog", synopsis: "[--json] [QUERY] | import FILE",
-                    summary: "search the hero catalog, or import characters from a JSON file",
-                    options: [.flag("--json", "print the matches as JSON")],
+        CommandSpec(name: "catalog", synopsis: "[--json] [QUERY] | import FILE | --window [--display NAME] [--geometry WxH+X+Y]",
+                    summary: "search the hero catalog, import characters from a JSON file, or open the catalog window",
+                    options: [.flag("--json", "print the matches as JSON"),
+                              .flag("--window", "open a window listing the catalog; drag its rows onto the drop window"),
+                              .value("--display", "NAME", "the X display for --window (default: $DISPLAY)"),
+                              .value("--geometry", "WxH+X+Y", "size and place of the catalog window (default 360x520)"),
+                              .flag("--verbose", "with --window, log every step of each drag")],
                     positionals: 0...2, run: CatalogCommand.run),
         CommandSpec(name: "decode", synopsis: "--target MIME [--max-bytes SIZE] [FILE]",
                     summary: "run one importer on FILE (or stdin) and print the transferables as JSON",
@@ -38,6 +42,9 @@ enum Commands {
                               .value("--timeout", "SECONDS", "how long the owner may stay silent (default 5)"),
                               .flag("--json", "print the result as JSON")],
                     positionals: 0...0, run: AgentCommands.inspect),
+        CommandSpec(name: "copy", synopsis: "NAME [--selection clipboard|primary] [--display NAME] [--foreground] [--timeout SECONDS] [--verbose]",
+                    summary: "put a hero on the clipboard (name, portrait, hero JSON) and serve it until something else is copied",
+                    options: CopyCommand.options, positionals: 1...1, run: CopyCommand.run),
         CommandSpec(name: "config", synopsis: "[check | show | path] [--config FILE]",
                     summary: "check the agent's config file, show the settings it gives, or print where it is",
                     options: [.value("--config", "FILE", "the config file (default: $XDG_CONFIG_HOME/herobridge/config)")],
@@ -94,11 +101,12 @@ enum Commands {
             throw UsageError(message: "no command named \"\(name)\" (see herobridge --help)", usage: nil)
         }
         var text = "usage: \(command.usage)\n\n\(command.summary)\n"
-        if !command.options.isEmpty {
+        let options = command.options.filter { !$0.hidden }
+        if !options.isEmpty {
             text += "\noptions:\n"
-            let labels = command.options.map { option in option.value.map { "\(option.name) \($0)" } ?? option.name }
+            let labels = options.map { option in option.value.map { "\(option.name) \($0)" } ?? option.name }
             let width = labels.map { $0.count }.max() ?? 0
-            for (label, option) in zip(labels, command.options) {
+            for (label, option) in zip(labels, options) {
                 text += "  \(label.padding(toLength: width))  \(option.help)\n"
             }
         }

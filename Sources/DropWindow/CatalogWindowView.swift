@@ -1,0 +1,152 @@
+import CCairo
+import CX11
+import FoundationEssentials
+import HeroCore
+import X11Bridge
+
+/// The catalog window (`herobridge catalog --window`): every catalog hero in a scrolling list under a
+/// type-to-filter search field, drawn with cairo like the drop window. Rows are dragged out like the drop window's
+/// (`onDragOut`); the XDND source is the owner's business. WM_CLASS `herobridge-catalog` / `HeroBridge`.
+public final class CatalogWindowView {
+    public let window: Window
+    private let connection: XConnection
+    private let catalog: () -> Catalog
+    private let favoriteNames: () -> Set<String>
+    private var surface: OpaquePointer
+    private var layout: CatalogLayout
+    private var search = SearchText()
+    private var heroes: [Hero] = []
+    private var favorites: Set<String> = []
+    private var focused = false
+    private var gesture = DragGesture()
+    /// Called when a row is pressed and dragged past the threshold: the hero, the root point, the motion's time.
+    public var onDragOut: ((Hero, _ x: Int, _ y: Int, _ time: Time) -> Void)?
+    /// Called when the window manager asks to close the window.
+    public var onClose: (() -> Void)?
+
+    public static let defaultGeometry = WindowGeometry(width: 360, height: 520)
+    /// Keysyms (keysymdef.h) the field handles besides text.
+    private static let backSpace: KeySym = 0xff08, escape: KeySym = 0xff1b, up: KeySym = 0xff52, down: KeySym = 0xff54
+
+    /// Creates and maps the window; `catalog` and `favoriteNames` are asked again on every `reload`.
+    public init(connection: XConnection, geometry: WindowGeometry = CatalogWindowView.defaultGeometry,
+                catalog: @escaping () -> Catalog, favoriteNames: @escaping () -> Set<String>) {
+        self.connection = connection
+        self.catalog = catalog
+        self.favoriteNames = favoriteNames
+        let display = connection.display
+        // PropertyChangeMask: the XdndSelection owner on this window may ask the server for the time.
+        window = TopLevelWindow.create(connection: connection, geometry: geometry,
+                                       names: .init(title: "HeroBridge catalog", instance: "herobridge-catalog",
+                                                    className: "HeroBridge"),
+                                       eventMask: ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask
+                                           | Button1MotionMask | PropertyChangeMask | KeyPressMask | FocusChangeMask,
+                                       minimum: (240, 240))
+        // Ask the window manager for keyboard focus: the search field is typed into.
+        var hints = XWMHints()
+        hints.flags = InputHint
+        hints.input = 1
+        XSetWMHints(display, window, &hints)
+        layout = CatalogLayout(width: Double(geometry.width), height: Double(geometry.height), rowCount: 0)
+        surface = cairo_xlib_surface_create(display, window, XDefaultVisual(display, connection.screen),
+                                            Int32(geometry.width), Int32(geometry.height))
+        reload()
+        XMapRaised(display, window)
+    }
+
+    deinit { cairo_surface_destroy(surface) }
+
+    /// The heroes shown, in order (the catalog filtered by the search text).
+    public var shown: [Hero] { heroes }
+    public var query: String { search.text }
+
+    /// Re-reads the catalog and the favorites (a change by another process) and redraws.
+    public func reload() {
+        favorites = favoriteNames()
+        refilter(resetScroll: false)
+    }
+
+    /// Sets the search text (as if typed) and filters.
+    public func setQuery(_ text: String) {
+        search = SearchText(text)
+        refilter(resetScroll: true)
+    }
+
+    /// Feeds an event; true when it was for this window.
+    public func handle(_ event: XEvent) -> Bool {
+        switch event.type {
+        case Expose where event.xexpose.window == window:
+            if event.xexpose.count == 0 { draw() }
+        case ConfigureNotify where event.xconfigure.window == window:
+            let width = Int32(event.xconfigure.width), height = Int32(event.xconfigure.height)
+            guard Double(width) != layout.width || Double(height) != layout.height else { return true }
+            cairo_xlib_surface_set_size(surface, width, height)
+            layout.update(width: Double(width), height: Double(height), rowCount: heroes.count)
+            draw()
+        case FocusIn where event.xfocus.window == window:
+            focused = true; draw()
+        case FocusOut where event.xfocus.window == window:
+            focused = false; draw()
+        case KeyPress where event.xkey.window == window:
+            key(event.xkey)
+        case ButtonPress where event.xbutton.window == window:
+            press(event.xbutton)
+        case MotionNotify where event.xmotion.window == window:
+            guard let index = gesture.moved(x: Int(event.xmotion.x_root), y: Int(event.xmotion.y_root)),
+                  index < heroes.count else { return true }
+            onDragOut?(heroes[index], Int(event.xmotion.x_root), Int(event.xmotion.y_root), event.xmotion.time)
+        case ButtonRelease where event.xbutton.window == window:
+            gesture.released()
+        case ClientMessage where TopLevelWindow.isDeleteRequest(event, window: window, connection: connection):
+            onClose?()
+        default:
+            return false
+        }
+        return true
+    }
+
+    private func key(_ event: XKeyEvent) {
+        var copy = event
+        var buffer = [CChar](repeating: 0, count: 32)
+        var keysym: KeySym = 0
+        let count = XLookupString(&copy, &buffer, Int32(buffer.count - 1), &keysym, nil)
+        let changed: Bool
+        switch keysym {
+        case Self.backSpace: changed = search.backspace()
+        case Self.escape: changed = search.clear()
+        case Self.up: layout.scrollBy(-CatalogLayout.rowHeight); draw(); return
+        case Self.down: layout.scrollBy(CatalogLayout.rowHeight); draw(); return
+        default:
+            let bytes = buffer.prefix(Int(max(0, count))).map { UInt8(bitPattern: $0) }
+            // XLookupString gives Latin-1 in the C locale; as Latin-1 every byte is its own code point.
+            changed = search.type(String(bytes.map { Character(Unicode.Scalar($0)) }))
+        }
+        if changed { refilter(resetScroll: true) }
+    }
+
+    private func press(_ event: XButtonEvent) {
+        switch event.button {
+        case 4: layout.scrollBy(-CatalogLayout.rowHeight); draw()
+        case 5: layout.scrollBy(CatalogLayout.rowHeight); draw()
+        case 1:
+            // With no window manager nobody gives us the focus; take it on a click, as click-to-focus would.
+            XSetInputFocus(connection.display, window, RevertToParent, event.time)
+            gesture.pressed(row: layout.row(at: Double(event.x), Double(event.y)), x: Int(event.x_root), y: Int(event.y_root))
+        default: break
+        }
+    }
+
+    private func refilter(resetScroll: Bool) {
+        heroes = catalog().search(search.text)
+        layout.update(width: layout.width, height: layout.height, rowCount: heroes.count, resetScroll: resetScroll)
+        draw()
+    }
+
+    private func draw() {
+        let cr = cairo_create(surface)!
+        CatalogRenderer.draw(CatalogScene(layout: layout, heroes: heroes, query: search.text, favorites: favorites,
+                                          focused: focused), on: cr)
+        cairo_destroy(cr)
+        connection.flush()
+    }
+}

@@ -1,0 +1,55 @@
+import CX11
+import DropWindow
+import FoundationEssentials
+import HeroCore
+import X11Bridge
+
+/// `herobridge catalog --window`: the catalog window on its own small event loop (it is not the agent: it
+/// watches no selection and stores nothing). Its rows drag out as heroes; dropping one on the agent's window
+/// adds it there. Closing the window or a signal exits 0; losing the X server exits 1.
+public enum CatalogApp {
+    public static func run(display: String?, database: String, geometry: WindowGeometry?, verbose: Bool,
+                           environment: [String: String]) -> Int32 {
+        let log = AgentLog(threshold: verbose ? .debug : .info, environment: environment)
+        let connection: XConnection
+        let favorites: Favorites
+        do {
+            connection = try XConnection(displayName: display, environment: environment)
+            favorites = try Favorites(path: database)
+        } catch {
+            log.error("\(error)")
+            return 1
+        }
+        let loop = EventLoop(connection: connection)
+        let view = CatalogWindowView(
+            connection: connection, geometry: geometry ?? CatalogWindowView.defaultGeometry,
+            catalog: { [favorites] in
+                try? favorites.reloadCatalog()
+                return favorites.catalog
+            },
+            favoriteNames: { [favorites] in Set(((try? favorites.list()) ?? []).map(\.hero.name)) })
+        let drag = HeroDragOut(connection: connection, loop: loop, log: log)
+        view.onDragOut = { [unowned view] hero, x, y, time in
+            drag.start(HeroDragOut.payload(for: hero, in: favorites), from: view.window, excluded: [view.window],
+                       x: x, y: y, time: time) { _ in }
+        }
+        view.onClose = { loop.stop(status: 0) }
+        // Favorites added elsewhere (the agent, the CLI) get their star without a restart.
+        let watcher = DatabaseWatcher(path: database, loop: loop) { view.reload() }
+        if let problem = connection.sync() { log.warning("set-up: \(problem)") }
+        log.info("ready: catalog window 0x\(String(view.window, radix: 16)) on display \(connection.name), "
+                 + "\(view.shown.count) heroes")
+
+        let exit = loop.run { event in
+            if drag.handle(event) { return }
+            _ = view.handle(event)
+        }
+        withExtendedLifetime(watcher) {}
+        switch exit {
+        case .signal, .stopped: return 0
+        case .connectionLost:
+            log.error("lost the connection to the X server on display \(connection.name); exiting")
+            return 1
+        }
+    }
+}

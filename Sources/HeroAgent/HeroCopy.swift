@@ -1,0 +1,118 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CX11
+import FoundationEssentials
+import HeroCore
+import HeroTransfer
+import X11Bridge
+
+/// `herobridge copy`: owns CLIPBOARD (or PRIMARY) with one hero's `HeroOffer` and serves it until another
+/// client takes the selection over, then finishes the transfers in flight and exits 0.
+public enum HeroCopy {
+    public struct Options: Sendable {
+        public var display: String?
+        /// `clipboard` or `primary`.
+        public var selection = "clipboard"
+        /// Seconds a requestor may stay silent in an INCR transfer before it is dropped.
+        public var timeout = 10.0
+        public var verbose = false
+        /// A pipe to the `herobridge copy` that started this one in the background: one line, `owned` or
+        /// `error: …`, once the outcome of taking the selection is known.
+        public var reportDescriptor: Int32?
+
+        public init() {}
+    }
+
+    /// The hero `name` means: a favorite first (with its description and portrait), else a catalog hero.
+    public static func resolve(_ name: String, in favorites: Favorites) throws -> HeroPayload {
+        if let favorite = try favorites.favorite(named: name) {
+            var payload = HeroPayload(name: favorite.hero.name, description: favorite.hero.description)
+            if let info = favorite.hero.portrait {
+                let portrait = try favorites.portrait(of: favorite.hero.name)
+                payload.image = TransferImage(mime: info.mime, data: portrait.data, width: info.width, height: info.height)
+            }
+            return payload
+        }
+        guard let hero = favorites.catalog.match(name) else { throw CopyFailure.unknownHero(name) }
+        return HeroPayload(name: hero.name, description: hero.description)
+    }
+
+    /// Owns the selection and serves `hero` until the selection is lost (0), a signal (0), or the X server
+    /// goes (1). Failing to connect or to own is reported (through the pipe when backgrounded) and returns 1.
+    public static func run(_ hero: HeroPayload, options: Options, environment: [String: String]) -> Int32 {
+        let log = AgentLog(threshold: options.verbose ? .debug : .warning, environment: environment)
+        let report = OutcomeReport(descriptor: options.reportDescriptor, log: log)
+        let connection: XConnection
+        do {
+            connection = try XConnection(displayName: options.display, environment: environment)
+        } catch {
+            report.failed("\(error)")
+            return 1
+        }
+        let loop = EventLoop(connection: connection)
+        let atom = WatchedSelection(named: options.selection, connection: connection).atom
+        let owner = SelectionOwner(connection: connection, loop: loop, selection: atom, offer: HeroOffer.make(hero),
+                                   limits: .init(inactivityTimeout: options.timeout))
+        owner.log = { log.debug($0) }
+        owner.onLost = { log.debug("another client took \(options.selection); serving transfers in flight") }
+        owner.onFinished = { loop.stop(status: 0) }
+        do {
+            try owner.acquire()
+        } catch {
+            report.failed("\(error)")
+            return 1
+        }
+        report.owned("\(hero.name) on \(options.selection) (\(owner.offer.targets.count + 3) targets)")
+
+        switch loop.run({ _ = owner.handle($0) }) {
+        case .stopped(let status):
+            return status
+        case .signal:
+            owner.close()
+            _ = connection.sync()
+            return 0
+        case .connectionLost:
+            log.error("lost the connection to the X server on display \(connection.name)")
+            return 1
+        }
+    }
+}
+
+/// Why `copy` could not start, for the person at the terminal.
+public enum CopyFailure: Error, CustomStringConvertible {
+    case unknownHero(String)
+
+    public var description: String {
+        switch self {
+        case let .unknownHero(name): return "no favorite or catalog hero named \"\(name)\""
+        }
+    }
+}
+
+/// Says how taking the selection went: on the pipe to the waiting parent when backgrounded, else on stderr.
+private struct OutcomeReport {
+    let descriptor: Int32?
+    let log: AgentLog
+
+    func owned(_ what: String) {
+        log.debug("owned: \(what)")
+        send("owned")
+    }
+
+    /// In the foreground the line looks like every other CLI error (`herobridge: …`), not like a log record.
+    func failed(_ message: String) {
+        if descriptor == nil {
+            let bytes = Array("herobridge: \(message)\n".utf8)
+            _ = bytes.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+        }
+        send("error: " + message)
+    }
+
+    private func send(_ line: String) {
+        guard let descriptor else { return }
+        let bytes = Array((line + "\n").utf8)
+        _ = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+    }
+}

@@ -1,0 +1,157 @@
+import CX11
+
+/// The XDND glue for one drag out of one of our windows: grabs the pointer and keyboard, finds the XdndAware
+/// window under the pointer (`XdndTargetFinder`), feeds `XdndSourceMachine`, and sends its messages, cursors and
+/// timers. The data is served by whoever owns XdndSelection for `window` (acquire it before `begin`, give it up
+/// in `onEnd`): this class speaks only the drag protocol.
+public final class XdndSource {
+    private let connection: XConnection
+    private let loop: EventLoop
+    /// The window the drag comes from: it holds the grabs, XdndTypeList, and receives Status and Finished.
+    public let window: Window
+    private let types: [Atom]
+    private let finder: XdndTargetFinder
+    private var machine: XdndSourceMachine
+    private var timers: [XdndSourceMachine.Timer: EventLoop.DeadlineID] = [:]
+    private var grabbed = false
+    private let cursors: (none: Cursor, accept: Cursor)
+    private let onEnd: (XdndSourceMachine.Outcome) -> Void
+    private let atoms: (enter: Atom, position: Atom, status: Atom, leave: Atom, drop: Atom, finished: Atom,
+                        typeList: Atom, actionCopy: Atom)
+    /// Escape's keysym (keysymdef.h `XK_Escape`).
+    private static let escapeKeysym: KeySym = 0xff1b
+    /// cursorfont.h: `XC_circle` (a "no" sign) while nothing accepts, `XC_hand2` over a target that accepts.
+    private static let refusedCursorShape: UInt32 = 24, acceptedCursorShape: UInt32 = 60
+
+    /// Prepares a drag of `types` (target names, best first) from `window`; our own windows in `excluded` are
+    /// never targets. `onEnd` runs once, when the drag is over.
+    public init(connection: XConnection, loop: EventLoop, window: Window, types: [String], excluded: Set<Window>,
+                timing: XdndSourceMachine.Timing = .init(), onEnd: @escaping (XdndSourceMachine.Outcome) -> Void) {
+        self.connection = connection
+        self.loop = loop
+        self.window = window
+        self.types = types.map(connection.atom)
+        finder = XdndTargetFinder(connection: connection, excluded: excluded)
+        machine = XdndSourceMachine(timing: timing)
+        self.onEnd = onEnd
+        atoms = (connection.atom("XdndEnter"), connection.atom("XdndPosition"), connection.atom("XdndStatus"),
+                 connection.atom("XdndLeave"), connection.atom("XdndDrop"), connection.atom("XdndFinished"),
+                 connection.atom("XdndTypeList"), connection.atom("XdndActionCopy"))
+        cursors = (XCreateFontCursor(connection.display, Self.refusedCursorShape),
+                   XCreateFontCursor(connection.display, Self.acceptedCursorShape))
+    }
+
+    deinit {
+        XFreeCursor(connection.display, cursors.none)
+        XFreeCursor(connection.display, cursors.accept)
+    }
+
+    /// Whether the drag has ended.
+    public var isDone: Bool { machine.isDone }
+
+    /// Whether the button is still held (the pointer and keyboard are grabbed).
+    public var isHoldingPointer: Bool { grabbed }
+
+    /// Gives up a drag that waits for XdndFinished, so that a new one can start; its `onEnd` reports it.
+    public func abandon() {
+        perform(machine.abandon())
+    }
+
+    /// Starts the drag at root (x, y): grabs the pointer and keyboard at `time` (the press or motion that began
+    /// it) and sends the first messages. False, with nothing started, when the grab fails (another client holds one).
+    public func begin(x: Int, y: Int, time: Time) -> Bool {
+        let display = connection.display
+        let mask = UInt32(ButtonReleaseMask | PointerMotionMask)
+        guard XGrabPointer(display, window, 0, mask, GrabModeAsync, GrabModeAsync, 0, cursors.none, time) == GrabSuccess else {
+            return false
+        }
+        // Escape cancels: without the keyboard grab the key would go to whatever window has the focus.
+        XGrabKeyboard(display, window, 0, GrabModeAsync, GrabModeAsync, time)
+        grabbed = true
+        connection.setProperty32(window: window, property: atoms.typeList, type: XA_ATOM, values: types.map { UInt($0) })
+        perform(machine.motion(x: x, y: y, time: UInt(time), over: finder.target(x: x, y: y)))
+        return true
+    }
+
+    /// Feeds an event; true when it belonged to this drag (the grab's pointer and keys, Status, Finished).
+    public func handle(_ event: XEvent) -> Bool {
+        guard !machine.isDone else { return false }
+        switch event.type {
+        case MotionNotify where grabbed:
+            var latest = event.xmotion
+            // Only the newest position matters: skip motions already queued behind this one.
+            var next = XEvent()
+            while XCheckTypedWindowEvent(connection.display, window, MotionNotify, &next) != 0 { latest = next.xmotion }
+            let x = Int(latest.x_root), y = Int(latest.y_root)
+            perform(machine.motion(x: x, y: y, time: UInt(latest.time), over: finder.target(x: x, y: y)))
+        case ButtonRelease where grabbed && event.xbutton.button == UInt32(Button1):
+            ungrab(time: event.xbutton.time)
+            perform(machine.release(time: UInt(event.xbutton.time)))
+        case KeyPress where grabbed:
+            var key = event.xkey
+            guard XLookupKeysym(&key, 0) == Self.escapeKeysym else { return true }
+            ungrab(time: key.time)
+            perform(machine.escape())
+        case ClientMessage where event.xclient.window == window:
+            let l = withUnsafeBytes(of: event.xclient.data.l) { Array($0.bindMemory(to: Int.self)) }
+            let from = UInt(UInt32(truncatingIfNeeded: l[0]))
+            switch event.xclient.message_type {
+            case atoms.status: perform(machine.status(from: from, accept: l[1] & 1 != 0))
+            case atoms.finished: perform(machine.finished(from: from, success: l[1] & 1 != 0))
+            default: return false
+            }
+        default:
+            return false
+        }
+        return true
+    }
+
+    private func perform(_ actions: [XdndSourceMachine.Action]) {
+        for action in actions {
+            switch action {
+            case let .enter(target):
+                let inline = types.prefix(3).map { Int($0) }
+                send(atoms.enter, to: target, [Int(target.version) << 24 | (types.count > 3 ? 1 : 0)] + inline)
+            case let .position(target, x, y, time):
+                send(atoms.position, to: target, [0, (x & 0xFFFF) << 16 | (y & 0xFFFF), Int(time), Int(atoms.actionCopy)])
+            case let .leave(target):
+                send(atoms.leave, to: target, [0])
+            case let .drop(target, time):
+                send(atoms.drop, to: target, [0, Int(time)])
+            case let .feedback(feedback):
+                guard grabbed else { break }
+                XChangeActivePointerGrab(connection.display, UInt32(ButtonReleaseMask | PointerMotionMask),
+                                         feedback == .accepted ? cursors.accept : cursors.none, Time(CurrentTime))
+            case let .arm(timer, seconds):
+                loop.cancel(timers[timer])
+                timers[timer] = loop.schedule(after: seconds) { [weak self] in
+                    guard let self else { return }
+                    self.timers[timer] = nil
+                    self.perform(self.machine.timerFired(timer))
+                }
+            case let .disarm(timer):
+                loop.cancel(timers.removeValue(forKey: timer))
+            case let .finish(outcome):
+                ungrab(time: Time(CurrentTime))
+                for id in timers.values { loop.cancel(id) }
+                timers = [:]
+                connection.deleteProperty(window: window, property: atoms.typeList)
+                onEnd(outcome)
+            }
+        }
+        connection.flush()
+    }
+
+    /// A message to the target's proxy (or itself) about the target window, from our window.
+    private func send(_ type: Atom, to target: XdndSourceMachine.Target, _ data: [Int]) {
+        connection.sendClientMessage(to: Window(target.proxy), type: type, data: [Int(window)] + data,
+                                     about: Window(target.window))
+    }
+
+    private func ungrab(time: Time) {
+        guard grabbed else { return }
+        grabbed = false
+        XUngrabPointer(connection.display, time)
+        XUngrabKeyboard(connection.display, time)
+    }
+}
