@@ -152,8 +152,13 @@ public final class XConnection {
     }
 
     /// A server timestamp, obtained ICCCM's way: append nothing to a property of `window` and read the time
-    /// of the resulting PropertyNotify. Blocks for one round trip.
+    /// of the resulting PropertyNotify. Blocks for two round trips.
     public func serverTime(window: Window) -> Time {
+        // The wait below needs PropertyNotify on `window`; without the mask it would wait forever. It is added to
+        // (never replaces) what the window already selects.
+        if let mask = eventMask(of: window), mask & PropertyChangeMask == 0 {
+            XSelectInput(display, window, mask | PropertyChangeMask)
+        }
         let property = atom("_HEROBRIDGE_TIMESTAMP")
         var nothing: UInt8 = 0
         XChangeProperty(display, window, property, XA_STRING, 8, PropModeAppend, &nothing, 0)
