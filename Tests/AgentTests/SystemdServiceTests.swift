@@ -48,6 +48,8 @@ import TestSupport
         #expect(steps["favorites"] == "Spider-Man,", Comment(rawValue: "a copy became a favorite under the hardened unit\n" + context))
         #expect(steps["status"]?.hasPrefix("exit 0: herobridge.service: active (running), pid ") == true, Comment(rawValue: context))
         #expect(steps["after crash"] == "active, restarts 1, new pid yes", Comment(rawValue: "Restart=on-failure\n" + context))
+        #expect(steps["show when stopped"] == "exit 0: no agent was running: started herobridge.service", Comment(rawValue: context))
+        #expect(steps["after show"] == "active", Comment(rawValue: context))
         #expect(steps["uninstall"] == "exit 0: herobridge.service is stopped, disabled and removed", Comment(rawValue: context))
         #expect(steps["files left"] == "0", Comment(rawValue: context))
         #expect(steps["status after uninstall"] == "exit 3: herobridge.service: not installed (install it with: herobridge service install)", Comment(rawValue: context))

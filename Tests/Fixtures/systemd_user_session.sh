@@ -58,6 +58,13 @@ for _ in $(seq 100); do
 done
 echo "after crash: $(show ActiveState), restarts $(show NRestarts), new pid $([ "$(show MainPID)" != "$pid" ] && echo yes || echo no)"
 
+# The menu entry's `herobridge show` with the service stopped starts it again.
+systemctl --user stop herobridge.service
+DISPLAY=$display "$herobridge" show > "$work/show.out" 2>&1
+echo "show when stopped: exit $?: $(head -1 "$work/show.out")"
+wait_for ActiveState active
+echo "after show: $(show ActiveState)"
+
 "$herobridge" service uninstall > "$work/uninstall.out" 2>&1
 echo "uninstall: exit $?: $(tail -1 "$work/uninstall.out")"
 echo "files left: $(find "$XDG_CONFIG_HOME" -type f | wc -l)"

@@ -92,10 +92,16 @@ enum AgentCommands {
 
     /// `herobridge show`: asks the running agent (the owner of HEROBRIDGE_S<screen>) to map and raise its window.
     static func show(_ parsed: ParsedCommand, _ context: CLIContext) throws -> Int32 {
-        guard try AgentControl.show(display: parsed.value("--display"), environment: context.environment) else {
-            throw RuntimeError("no HeroBridge agent is running on this display; start one with: herobridge agent")
+        if try AgentControl.show(display: parsed.value("--display"), environment: context.environment) { return 0 }
+        // The menu entry runs `herobridge show`: with no agent running, starting the installed service is what
+        // the person clicking it wants (the agent opens its window when it starts). Only for this session's
+        // display, since the service runs on the display imported into the user manager.
+        if parsed.value("--display") == nil, Service(environment: context.environment, dryRun: false).startIfInstalled() {
+            Terminal.out("no agent was running: started herobridge.service\n")
+            return 0
         }
-        return 0
+        throw RuntimeError("no HeroBridge agent is running on this display; start one with: herobridge service start "
+                           + "(or herobridge agent)")
     }
 
     static func inspect(_ parsed: ParsedCommand, _ context: CLIContext) throws -> Int32 {

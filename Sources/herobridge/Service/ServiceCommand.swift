@@ -97,6 +97,15 @@ struct Service {
         return try systemctl(["start", ServiceUnit.name], what: "start the service")
     }
 
+    /// `start` when the user manager knows the unit; false (and nothing printed) when it does not, or when there is
+    /// no user manager or systemctl at all.
+    func startIfInstalled() -> Bool {
+        guard let loaded = try? Subprocess.run(["systemctl", "--user", "show", ServiceUnit.name, "--property=LoadState",
+                                                "--value"], environment: environment),
+              loaded.succeeded, loaded.output.trimmed() == "loaded" else { return false }
+        return (try? start()) == 0
+    }
+
     /// Whether the unit is installed, enabled and active, then its last log lines. Exit 0 when active, 3 when
     /// not (as `systemctl status` does), 1 when the user manager cannot be asked.
     func status() throws -> Int32 {
