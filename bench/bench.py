@@ -521,7 +521,8 @@ Machine: %s, %d cores, %s GB; %s; %s. Run time: %d s.
 
 %s
 %s
-How it is measured (bench/bench.py): a private Xvfb; the release build of `herobridge agent` with a temp
+How it is measured (bench/bench.py): a private Xvfb; the release build of `herobridge agent` (the Swift runtime
+linked statically, as in the .deb) with a temp
 database; CopyQ with a temp home; xclip as the reference reader. Contenders alternate run by run (blocks of 10
 copies for text, a rotation per image run), and only the contender being measured watches the clipboard
 (CopyQ is disabled, HeroBridge is stopped). Text copy-to-stored: from spawning `xclip -i` to the hero in the
