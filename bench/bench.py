@@ -263,7 +263,10 @@ def bench_text(hb, copyq, names):
             if ok:
                 values[contender].append((time.perf_counter() - t0) * 1000)
             else:
-                failures.append("text copy-to-stored / %s: %r not stored within 5 s" % (contender, name))
+                detail = ""
+                if contender == "HeroBridge":  # the agent's own account of this copy, to tell why it was missed
+                    detail = " (agent log: %s)" % " | ".join(hb.log().strip().split("\n")[-4:])
+                failures.append("text copy-to-stored / %s: %r not stored within 5 s%s" % (contender, name, detail))
         if contender == "HeroBridge":
             hb.stop()
     copyq.enable(True)
