@@ -28,14 +28,8 @@ public enum BackgroundLaunch {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, writeEnd, reportDescriptor)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
+        var attributes = posix_spawnattr_t.unblockingSignals()
         defer { posix_spawnattr_destroy(&attributes) }
-        // The caller's thread may block signals (a test runner's worker does): the daemon starts with none blocked.
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
 
         let argv = (["herobridge"] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -116,5 +110,20 @@ public enum BackgroundLaunch {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+}
+
+extension posix_spawnattr_t {
+    /// Spawn attributes that start the program with no signal blocked. A blocked mask survives exec, and the
+    /// caller's thread may have one (a test runner's worker does): a daemon or a systemctl started from there
+    /// would otherwise ignore SIGTERM. Destroy with `posix_spawnattr_destroy`.
+    public static func unblockingSignals() -> posix_spawnattr_t {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        return attributes
     }
 }

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import FoundationEssentials
+import HeroAgent
 
 /// Runs another program (systemctl, journalctl) and collects what it prints. FoundationEssentials has no
 /// `Process`, and the command needs nothing more than spawn, read, wait.
@@ -52,14 +53,8 @@ struct Subprocess {
         posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
         posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 2)
 
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
+        var attributes = posix_spawnattr_t.unblockingSignals()
         defer { posix_spawnattr_destroy(&attributes) }
-        // A blocked signal mask is inherited across exec; the program starts with none blocked, as from a shell.
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
 
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
