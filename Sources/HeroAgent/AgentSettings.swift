@@ -44,8 +44,7 @@ public enum AgentSetting: String, CaseIterable, Sendable {
         case .window:
             options.window = try Self.boolean(value, setting: self)
         case .geometry:
-            guard let geometry = WindowGeometry.parse(value) else { throw refusal(value) }
-            options.geometry = geometry
+            options.geometry = try Self.geometry(value)
         case .logLevel:
             switch value.lowercased() {
             case "warning", "quiet": options.logLevel = .warning
@@ -93,6 +92,12 @@ public enum AgentSetting: String, CaseIterable, Sendable {
         return String(bytes)
     }
 
+    /// An X geometry of at least 200x300.
+    public static func geometry(_ text: String) throws(SettingError) -> WindowGeometry {
+        guard let geometry = WindowGeometry.parse(text) else { throw AgentSetting.geometry.refusal(text) }
+        return geometry
+    }
+
     private static func boolean(_ text: String, setting: AgentSetting) throws(SettingError) -> Bool {
         switch text.lowercased() {
         case "yes", "true", "on", "1": return true
@@ -124,6 +129,8 @@ public struct AgentConfig: Sendable {
 
     public let path: String
     public let entries: [Entry]
+    /// False when there was no file (the defaults apply).
+    public var exists = true
 
     /// `$XDG_CONFIG_HOME/herobridge/config`, else `~/.config/herobridge/config`. A relative XDG_CONFIG_HOME is
     /// ignored, as the XDG base directory spec asks.
@@ -141,7 +148,7 @@ public struct AgentConfig: Sendable {
         do {
             data = try FileReader.readAll(path, limit: 1 << 20)
         } catch {
-            if !required, access(path, F_OK) != 0, errno == ENOENT { return AgentConfig(path: path, entries: []) }
+            if !required, access(path, F_OK) != 0, errno == ENOENT { return AgentConfig(path: path, entries: [], exists: false) }
             let reason = switch error {
             case let .cannotOpen(_, reason), let .readFailed(_, reason), let .rejected(_, reason): reason
             case let .notRegular(_, kind): "is \(kind), not a regular file"

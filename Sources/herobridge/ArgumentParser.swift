@@ -1,3 +1,4 @@
+import DropWindow
 import HeroAgent
 import HeroTransfer
 
@@ -46,9 +47,27 @@ struct ParsedCommand {
     func value(_ option: String) -> String? { values[option] }
 
     /// The byte size given to `option` (`65536`, `512K`, `64M`), nil when absent; a usage error when malformed.
-    func size(_ option: String) throws(UsageError) -> Int? {
+    func size(_ option: String) throws(UsageError) -> Int? { try typed(option, AgentSetting.size) }
+
+    /// The seconds given to `option`, in (0, 3600]; nil when absent.
+    func seconds(_ option: String) throws(UsageError) -> Double? { try typed(option, AgentSetting.seconds) }
+
+    /// The X geometry given to `option`; nil when absent.
+    func geometry(_ option: String) throws(UsageError) -> WindowGeometry? { try typed(option, AgentSetting.geometry) }
+
+    /// `--selection`: `clipboard` (the default) or `primary`.
+    func selection() throws(UsageError) -> String {
+        let selection = values["--selection"] ?? "clipboard"
+        guard selection == "clipboard" || selection == "primary" else {
+            throw UsageError(message: "--selection: \"\(selection)\" is not clipboard or primary", usage: spec.usage)
+        }
+        return selection
+    }
+
+    /// `option`'s value through an agent setting's parser, its refusal turned into a usage error naming the option.
+    private func typed<Value>(_ option: String, _ parse: (String) throws(SettingError) -> Value) throws(UsageError) -> Value? {
         guard let text = values[option] else { return nil }
-        do { return try AgentSetting.size(text) } catch {
+        do { return try parse(text) } catch {
             throw UsageError(message: "\(option): \(error.message)", usage: spec.usage)
         }
     }

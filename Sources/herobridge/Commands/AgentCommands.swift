@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import DropWindow
 import FoundationEssentials
 import HeroAgent
@@ -72,8 +69,7 @@ enum AgentCommands {
             Terminal.out(path + "\n")
         case "check":
             let config = try loadConfig(parsed, context)
-            let exists = access(path, F_OK) == 0
-            Terminal.out(exists ? "\(path): OK, \(config.entries.count) setting\(config.entries.count == 1 ? "" : "s")\n"
+            Terminal.out(config.exists ? "\(path): OK, \(config.entries.count) setting\(config.entries.count == 1 ? "" : "s")\n"
                                 : "\(path): no config file; the agent uses its defaults\n")
         case "show":
             let config = try loadConfig(parsed, context)
@@ -105,10 +101,7 @@ enum AgentCommands {
     }
 
     static func inspect(_ parsed: ParsedCommand, _ context: CLIContext) throws -> Int32 {
-        let selection = parsed.value("--selection") ?? "clipboard"
-        guard selection == "clipboard" || selection == "primary" else {
-            throw UsageError(message: "--selection: \"\(selection)\" is not clipboard or primary", usage: parsed.spec.usage)
-        }
+        let selection = try parsed.selection()
         var maxBytes = TransferLimits.default.maxBytes, timeout = 5.0
         try applyLimits(parsed, to: &maxBytes, &timeout)
         guard let content = try Inspector.inspect(selection: selection, display: parsed.value("--display"),
@@ -152,10 +145,6 @@ enum AgentCommands {
 
     private static func applyLimits(_ parsed: ParsedCommand, to maxBytes: inout Int, _ timeout: inout Double) throws {
         if let bytes = try parsed.size("--max-bytes") { maxBytes = bytes }
-        if let text = parsed.value("--timeout") {
-            do { timeout = try AgentSetting.seconds(text) } catch {
-                throw UsageError(message: "--timeout: \(error.message)", usage: parsed.spec.usage)
-            }
-        }
+        if let seconds = try parsed.seconds("--timeout") { timeout = seconds }
     }
 }

@@ -44,15 +44,8 @@ enum CatalogCommand {
         guard parsed.positionals.isEmpty, !parsed.has("--json") else {
             throw UsageError(message: "catalog --window takes no QUERY and no --json", usage: parsed.spec.usage)
         }
-        var geometry: WindowGeometry?
-        if let text = parsed.value("--geometry") {
-            guard let parsedGeometry = WindowGeometry.parse(text) else {
-                throw UsageError(message: "--geometry: \"\(text)\" is not WxH[+X+Y] with at least 200x300",
-                                 usage: parsed.spec.usage)
-            }
-            geometry = parsedGeometry
-        }
-        return CatalogApp.run(display: parsed.value("--display"), database: context.databasePath, geometry: geometry,
+        return CatalogApp.run(display: parsed.value("--display"), database: context.databasePath,
+                              geometry: try parsed.geometry("--geometry"),
                               verbose: parsed.has("--verbose"), environment: context.environment)
     }
 

@@ -18,17 +18,8 @@ enum CopyCommand {
     static func run(_ parsed: ParsedCommand, _ context: CLIContext) throws -> Int32 {
         var options = HeroCopy.Options()
         options.display = parsed.value("--display")
-        options.selection = parsed.value("--selection") ?? "clipboard"
-        guard options.selection == "clipboard" || options.selection == "primary" else {
-            throw UsageError(message: "--selection: \"\(options.selection)\" is not clipboard or primary", usage: parsed.spec.usage)
-        }
-        if let text = parsed.value("--timeout") {
-            guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
-                throw UsageError(message: "--timeout: \"\(text)\" is not a number of seconds between 0 and 3600",
-                                 usage: parsed.spec.usage)
-            }
-            options.timeout = seconds
-        }
+        options.selection = try parsed.selection()
+        if let seconds = try parsed.seconds("--timeout") { options.timeout = seconds }
         options.verbose = parsed.has("--verbose")
         if let text = parsed.value("--report-fd") {
             guard let descriptor = Int32(text), descriptor > 2 else {
