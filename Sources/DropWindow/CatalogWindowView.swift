@@ -78,10 +78,9 @@ public final class CatalogWindowView {
         case Expose where event.xexpose.window == window:
             if event.xexpose.count == 0 { draw() }
         case ConfigureNotify where event.xconfigure.window == window:
-            let width = Int32(event.xconfigure.width), height = Int32(event.xconfigure.height)
-            guard Double(width) != layout.width || Double(height) != layout.height else { return true }
-            cairo_xlib_surface_set_size(surface, width, height)
-            layout.update(width: Double(width), height: Double(height), rowCount: heroes.count)
+            guard let size = TopLevelWindow.resize(event.xconfigure, surface: surface, from: (layout.width, layout.height))
+            else { return true }
+            layout.update(width: size.width, height: size.height, rowCount: heroes.count)
             draw()
         case FocusIn where event.xfocus.window == window:
             focused = true; draw()

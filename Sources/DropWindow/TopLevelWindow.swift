@@ -1,3 +1,4 @@
+import CCairo
 import CX11
 import FoundationEssentials
 import X11Bridge
@@ -41,6 +42,16 @@ enum TopLevelWindow {
         hints.min_width = Int32(minimum.width); hints.min_height = Int32(minimum.height)
         XSetWMNormalHints(display, window, &hints)
         return window
+    }
+
+    /// The size a ConfigureNotify gives the window when it differs from `current`, with the window's cairo
+    /// `surface` already resized to it; nil for a move or a restack, which need no redraw.
+    static func resize(_ event: XConfigureEvent, surface: OpaquePointer,
+                       from current: (width: Double, height: Double)) -> (width: Double, height: Double)? {
+        let width = Double(event.width), height = Double(event.height)
+        guard width != current.width || height != current.height else { return nil }
+        cairo_xlib_surface_set_size(surface, event.width, event.height)
+        return (width, height)
     }
 
     /// Whether `event` is the window manager asking `window` to close (WM_DELETE_WINDOW).
