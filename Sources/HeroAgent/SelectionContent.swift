@@ -28,6 +28,9 @@ public struct SelectionContent {
 public final class SelectionFetcher {
     /// Offered by `herobridge copy` (`HeroOffer`): a copy HeroBridge made itself is never ingested again.
     public static let ownMarker = "application/x-herobridge-owner"
+    /// The most targets a TARGETS reply (or an XDND type list) may name: real apps offer a few dozen (LibreOffice
+    /// about 30). A longer list is refused before it is read, since naming each atom costs a round trip's worth.
+    public static let maxTargets = 1024
 
     private let connection: XConnection
     private let reader: SelectionReader
@@ -48,7 +51,8 @@ public final class SelectionFetcher {
 
     public func read(_ change: SelectionChange, completion: @escaping (SelectionContent) -> Void) {
         var content = SelectionContent(selection: change.selection, owner: change.owner)
-        reader.fetch(selection: change.selection.atom, targets: ["TARGETS"], time: change.time) { [self] results in
+        let targets = SelectionReader.Request("TARGETS", maxBytes: Self.maxTargets * 4)
+        reader.fetch(selection: change.selection.atom, targets: [targets], time: change.time, owner: change.owner) { [self] results in
             guard let first = results.first, case let .success(value) = first.result else {
                 let failure = results.first.flatMap { if case let .failure(f) = $0.result { return f } else { return nil } }
                 content.unreachable = true

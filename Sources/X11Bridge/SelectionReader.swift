@@ -2,8 +2,15 @@ import CX11
 import FoundationEssentials
 
 /// Fetches targets of a selection one after another on its own requestor window, INCR included, with a
-/// per-step timeout and a byte budget. The glue around `TargetRead`: it performs X requests, feeds the
-/// replies in, and reports each target's bytes or failure. One fetch at a time; `cancel` abandons it.
+/// per-step timeout and byte budgets checked before any bytes are copied. The glue around `TargetRead`: it
+/// performs X requests, feeds the replies in, and reports each target's bytes or failure. One fetch at a time;
+/// `cancel` abandons it.
+///
+/// The requestor window lives as long as the reader. An abandoned request may already have been routed by the
+/// server to a *new* owner (a conversion goes to whoever owns the selection when the server processes it), and
+/// an owner with no X error handler, such as xclip, dies of the BadWindow its reply would get if the window were
+/// destroyed: the new copy was then lost. So each request names a property of its own instead, taken in turn
+/// from a ring; late replies land in properties nobody waits for, and are deleted unread.
 public final class SelectionReader {
     /// What came back for one target.
     public struct Fetched: Sendable {
@@ -11,6 +18,8 @@ public final class SelectionReader {
         public let result: Result<PropertyValue, TargetReadFailure>
         /// Seconds from the conversion request to the last byte (or the failure).
         public var seconds: Double = 0
+        /// Times the owner was asked again after staying silent while still owning the selection.
+        public var retries = 0
     }
 
     public struct Limits: Sendable {
@@ -18,30 +27,55 @@ public final class SelectionReader {
         public var maxBytes: Int
         /// Seconds the owner may stay silent at any step (restarted at each INCR chunk).
         public var timeout: Double
+        /// Times a silent owner that still owns the selection is asked again before the fetch gives up.
+        public var retries: Int
 
-        public init(maxBytes: Int = 64 << 20, timeout: Double = 5) {
+        public init(maxBytes: Int = 64 << 20, timeout: Double = 5, retries: Int = 1) {
             self.maxBytes = maxBytes
             self.timeout = timeout
+            self.retries = retries
+        }
+    }
+
+    /// One target to fetch and the most bytes it may bring (the fetch's remaining budget caps it further).
+    public struct Request: Sendable, Equatable {
+        public let target: String
+        public let maxBytes: Int
+
+        public init(_ target: String, maxBytes: Int = .max) {
+            self.target = target
+            self.maxBytes = maxBytes
         }
     }
 
     private struct Job {
         let selection: Atom
         let time: Time
-        var queue: [String]
+        /// The owner when the fetch started: a silent owner is asked again only while it still owns the selection.
+        let owner: Window
+        var queue: [Request]
+        var current: Request
         var results: [Fetched] = []
         var read: TargetRead
         var budget: Int
         var requestedAt: UInt64 = 0
+        var retries = 0
         let completion: ([Fetched]) -> Void
     }
+
+    /// Reply properties in the ring: a late reply could only be mistaken after this many newer requests, and
+    /// each must also match the target asked.
+    static let ringSize = 16
 
     private let connection: XConnection
     private let loop: EventLoop
     public var limits: Limits
-    /// The requestor window; replaced after an abandoned transfer so that late replies cannot be mistaken.
-    public private(set) var window: Window
-    private let property: Atom
+    /// The requestor window, for the reader's whole life.
+    public let window: Window
+    private let properties: [Atom]
+    private var nextProperty = 0
+    /// The property the request in flight names; 0 when none is in flight.
+    private var property: Atom = 0
     private var job: Job?
     private var deadline: EventLoop.DeadlineID?
 
@@ -50,21 +84,31 @@ public final class SelectionReader {
         self.loop = loop
         self.limits = limits
         window = connection.createHelperWindow()
-        property = connection.atom("_HEROBRIDGE_TRANSFER")
+        properties = (0..<Self.ringSize).map { connection.atom("_HEROBRIDGE_TRANSFER_\($0)") }
     }
 
     /// Whether a fetch is in flight.
     public var isBusy: Bool { job != nil }
 
     /// Fetches `targets` of `selection` in order with `time` as the conversion timestamp, then calls
-    /// `completion` with one result per target. A timeout ends the whole fetch (an owner that is silent for one
-    /// target is silent for the rest); a refusal or a too-large target moves on to the next one.
-    public func fetch(selection: Atom, targets: [String], time: Time, completion: @escaping ([Fetched]) -> Void) {
+    /// `completion` with one result per target. `owner` is who owned the selection when it changed (asked of
+    /// the server when nil). A timeout ends the whole fetch (an owner that is silent for one target is silent
+    /// for the rest) unless the owner still owns the selection, which is then asked again `limits.retries`
+    /// times; a refusal or a too-large target moves on to the next one.
+    public func fetch(selection: Atom, targets: [Request], time: Time, owner: Window? = nil,
+                      completion: @escaping ([Fetched]) -> Void) {
         precondition(job == nil, "one fetch at a time")
         guard let first = targets.first else { completion([]); return }
-        job = Job(selection: selection, time: time, queue: Array(targets.dropFirst()), read: makeRead(first, budget: limits.maxBytes),
-                  budget: limits.maxBytes, completion: completion)
-        request(first)
+        job = Job(selection: selection, time: time, owner: owner ?? connection.owner(of: selection),
+                  queue: Array(targets.dropFirst()), current: first,
+                  read: makeRead(first, budget: limits.maxBytes), budget: limits.maxBytes, completion: completion)
+        request()
+    }
+
+    /// Fetches targets with no cap of their own beyond the fetch's budget.
+    public func fetch(selection: Atom, targets: [String], time: Time, owner: Window? = nil,
+                      completion: @escaping ([Fetched]) -> Void) {
+        fetch(selection: selection, targets: targets.map { Request($0) }, time: time, owner: owner, completion: completion)
     }
 
     /// Abandons the fetch in flight, reporting `reason` for the target being read; the completion still runs.
@@ -72,7 +116,7 @@ public final class SelectionReader {
         guard var current = job else { return }
         current.results.append(Fetched(target: current.read.target, result: .failure(.abandoned(reason))))
         job = current
-        finish(replaceWindow: true)
+        finish()
     }
 
     /// Feeds an event to the reader; true when it was ours.
@@ -80,35 +124,63 @@ public final class SelectionReader {
         switch event.type {
         case SelectionNotify:
             let notify = event.xselection
-            guard notify.requestor == window, let current = job, notify.selection == current.selection,
-                  notify.target == connection.atom(current.read.target) else { return notify.requestor == window }
-            let refused = notify.property == 0
-            let value = refused ? nil : connection.readProperty(window: window, property: notify.property, delete: true)
-            advance { $0.notified(value, refused: refused) }
+            guard notify.requestor == window else { return false }
+            guard let current = job, notify.property == property || notify.property == 0, notify.selection == current.selection,
+                  notify.target == connection.atom(current.read.target), current.read.state == .awaitingNotify else {
+                // A late reply to an abandoned request: delete what it wrote, unread.
+                if notify.property != 0 && notify.property != property && properties.contains(notify.property) {
+                    connection.deleteProperty(window: window, property: notify.property)
+                }
+                return true
+            }
+            if notify.property == 0 {
+                advance { $0.notified(nil, refused: true) }
+                return true
+            }
+            // An INCR announcement is a few bytes whatever the budget left.
+            switch connection.readProperty(window: window, property: property, delete: true,
+                                           maxBytes: max(current.read.remainingBytes, 16)) {
+            case .missing: advance { $0.notified(nil, refused: false) }
+            case let .oversized(bytes): advance { $0.replyTooLarge(bytes: bytes) }
+            case let .value(value): advance { $0.notified(value, refused: false) }
+            }
             return true
         case PropertyNotify:
             let change = event.xproperty
             guard change.window == window else { return false }
-            guard change.atom == property, change.state == PropertyNewValue, job?.read.isIncremental == true else { return true }
-            let chunk = connection.readProperty(window: window, property: property, delete: true)
-            advance { $0.chunkArrived(chunk) }
+            guard change.state == PropertyNewValue else { return true }
+            guard change.atom == property, let current = job, current.read.isIncremental else {
+                // A chunk of an abandoned INCR transfer: deleting it unread lets that owner finish and go away.
+                if properties.contains(change.atom) && change.atom != property {
+                    connection.deleteProperty(window: window, property: change.atom)
+                }
+                return true
+            }
+            switch connection.readProperty(window: window, property: property, delete: true,
+                                           maxBytes: current.read.remainingBytes) {
+            case .missing: advance { $0.chunkArrived(nil) }
+            case let .oversized(bytes): advance { $0.replyTooLarge(bytes: bytes) }
+            case let .value(chunk): advance { $0.chunkArrived(chunk) }
+            }
             return true
         default:
             return false
         }
     }
 
-    private func makeRead(_ target: String, budget: Int) -> TargetRead {
-        TargetRead(target: target, maxBytes: budget, incrType: connection.atom("INCR"))
+    private func makeRead(_ request: Request, budget: Int) -> TargetRead {
+        TargetRead(target: request.target, maxBytes: min(request.maxBytes, budget), incrType: connection.atom("INCR"))
     }
 
-    private func request(_ target: String) {
-        guard job != nil else { return }
+    /// Asks the owner for the current target into the next property of the ring.
+    private func request() {
+        guard let current = job else { return }
         job?.requestedAt = EventLoop.now()
-        let current = job!
+        property = properties[nextProperty]
+        nextProperty = (nextProperty + 1) % properties.count
         // ICCCM: the requestor makes sure the property does not exist before asking.
         connection.deleteProperty(window: window, property: property)
-        connection.convert(selection: current.selection, target: connection.atom(target), property: property,
+        connection.convert(selection: current.selection, target: connection.atom(current.read.target), property: property,
                            requestor: window, time: current.time)
         armDeadline()
     }
@@ -118,8 +190,23 @@ public final class SelectionReader {
         let seconds = limits.timeout
         deadline = loop.schedule(after: seconds) { [weak self] in
             self?.deadline = nil
-            self?.advance { $0.timedOut(after: seconds) }
+            self?.timedOut(after: seconds)
         }
+    }
+
+    /// A silent owner that still owns the selection may have lost the request (its reply crossed a change, or
+    /// it was busy): ask again, once per `limits.retries`, before giving the fetch up.
+    private func timedOut(after seconds: Double) {
+        guard let current = job else { return }
+        if current.read.state == .awaitingNotify, current.retries < limits.retries,
+           current.owner != 0, connection.owner(of: current.selection) == current.owner {
+            job!.retries += 1
+            connection.deleteProperty(window: window, property: property)
+            job!.read = makeRead(current.current, budget: current.budget)
+            request()
+            return
+        }
+        advance { $0.timedOut(after: seconds) }
     }
 
     private func advance(_ step: (inout TargetRead) -> TargetRead.Outcome) {
@@ -132,19 +219,16 @@ public final class SelectionReader {
             armDeadline()
         case let .complete(value):
             let seconds = Double(EventLoop.now() - job!.requestedAt) / 1e9
-            job!.results.append(Fetched(target: job!.read.target, result: .success(value), seconds: seconds))
+            job!.results.append(Fetched(target: job!.read.target, result: .success(value), seconds: seconds, retries: job!.retries))
             job!.budget -= value.bytes.count
             next()
         case let .failed(failure):
-            job!.results.append(Fetched(target: job!.read.target, result: .failure(failure)))
+            job!.results.append(Fetched(target: job!.read.target, result: .failure(failure), retries: job!.retries))
             switch failure {
             case .timedOut, .abandoned:
-                finish(replaceWindow: true)
-            case .tooLarge, .announcedTooLarge, .typeChanged:
-                // The owner may still be writing chunks into our property: start afresh for the next target.
-                replaceWindow()
-                next()
-            case .refused, .propertyMissing:
+                finish()
+            case .tooLarge, .announcedTooLarge, .typeChanged, .refused, .propertyMissing:
+                // An owner still writing INCR chunks writes them into a property nobody waits for any more.
                 next()
             }
         }
@@ -152,23 +236,21 @@ public final class SelectionReader {
 
     private func next() {
         guard job != nil else { return }
-        guard !job!.queue.isEmpty else { finish(replaceWindow: false); return }
-        let target = job!.queue.removeFirst()
-        job!.read = makeRead(target, budget: job!.budget)
-        request(target)
+        guard !job!.queue.isEmpty else { finish(); return }
+        let request = job!.queue.removeFirst()
+        job!.current = request
+        job!.retries = 0
+        job!.read = makeRead(request, budget: job!.budget)
+        self.request()
     }
 
-    private func finish(replaceWindow replace: Bool) {
+    private func finish() {
         loop.cancel(deadline)
         deadline = nil
         guard let done = job else { return }
         job = nil
-        if replace { replaceWindow() } else { connection.deleteProperty(window: window, property: property) }
+        connection.deleteProperty(window: window, property: property)
+        property = 0
         done.completion(done.results)
-    }
-
-    private func replaceWindow() {
-        connection.destroyWindow(window)
-        window = connection.createHelperWindow()
     }
 }

@@ -115,6 +115,22 @@ public struct TargetRead: Equatable {
         return .waiting
     }
 
+    /// The reply property (or INCR chunk) was found, before it was read, to hold `bytes`, more than
+    /// `remainingBytes`: the target fails as too large without a byte of it being copied.
+    public mutating func replyTooLarge(bytes: Int) -> Outcome {
+        switch state {
+        case .awaitingNotify: return fail(.tooLarge(bytes: bytes, limit: maxBytes))
+        case let .awaitingChunk(received, _, _, _): return fail(.tooLarge(bytes: received.count + bytes, limit: maxBytes))
+        case .complete, .failed: return .waiting
+        }
+    }
+
+    /// How many more bytes this target may take: what a reply property may hold before it is read.
+    public var remainingBytes: Int {
+        if case let .awaitingChunk(received, _, _, _) = state { return max(0, maxBytes - received.count) }
+        return maxBytes
+    }
+
     /// The per-step timeout passed with no answer.
     public mutating func timedOut(after seconds: Double) -> Outcome {
         switch state {

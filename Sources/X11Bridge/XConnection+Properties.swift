@@ -46,6 +46,38 @@ extension XConnection {
         return PropertyValue(type: type, format: Int(format), bytes: bytes)
     }
 
+    /// The outcome of a property read with a byte budget.
+    public enum BoundedRead: Equatable {
+        /// The property does not exist (or the window is gone).
+        case missing
+        /// The property holds more than the budget: `bytes` as the server counts them. Nothing was read; it was
+        /// deleted when `delete` was asked, so an INCR owner is not left waiting.
+        case oversized(bytes: Int)
+        case value(PropertyValue)
+    }
+
+    /// Reads a property only when its size, asked first (a zero-length read: no data crosses the socket), is at
+    /// most `maxBytes`; so an owner that pre-fills a 300 MB property costs one small round trip, not 300 MB.
+    public func readProperty(window: Window, property: Atom, delete: Bool, maxBytes: Int) -> BoundedRead {
+        var type: Atom = 0
+        var format: Int32 = 0
+        var count: UInt = 0
+        var remaining: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        let status = XGetWindowProperty(display, window, property, 0, 0, 0, Atom(AnyPropertyType),
+                                        &type, &format, &count, &remaining, &data)
+        if let data { XFree(data) }
+        guard status == Success, type != 0 else {
+            _ = takeError()
+            return .missing
+        }
+        guard Int(remaining) <= maxBytes else {
+            if delete { deleteProperty(window: window, property: property) }
+            return .oversized(bytes: Int(remaining))
+        }
+        return readProperty(window: window, property: property, delete: delete).map { .value($0) } ?? .missing
+    }
+
     public func deleteProperty(window: Window, property: Atom) {
         XDeleteProperty(display, window, property)
     }

@@ -49,3 +49,22 @@ import TestSupport
         #expect(!world.log.contains("did not answer"))
     }
 }
+
+/// The lost copies of issue 11: an abandoned read's requestor window must outlive every request that names it.
+@Suite(.serialized) struct LateReplyTests {
+    @Test func aReplyThatCrossesANewCopyFindsItsWindowAndIsNotTakenForTheNewCopy() throws {
+        let world = try AgentHarness()
+        try world.startAgent(["--timeout", "30"])
+        let slow = try world.fixture("hostile_owner.py", ["late-reply"])
+        #expect(slow.waitFor("request UTF8_STRING"))
+        try world.xclip("Thor")
+        #expect(world.waitForFavorite("Thor") != nil, "\(world.log)")
+        // Destroying the window would kill an owner with no error handler (xclip) when the server has already
+        // routed a conversion naming it to the new owner: that new owner's copy was then lost.
+        #expect(slow.waitFor("late reply delivered"), "\(slow.output) \(slow.errors)")
+        #expect(!slow.output.contains("BadWindow"))
+        try world.xclip("Storm")
+        #expect(world.waitForFavorite("Storm") != nil, "\(world.log)")
+        #expect(try !world.names().contains("Hulk"), "the late reply belongs to no read: \(world.log)")
+    }
+}

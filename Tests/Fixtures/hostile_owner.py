@@ -9,6 +9,10 @@ usage: hostile_owner.py MODE
   huge            streams 100 MB of UTF8_STRING over INCR with no size announced, as long as it is read
   invalid-utf8    answers UTF8_STRING with bytes that are not UTF-8
   bad-png         answers image/png with a PNG signature followed by garbage, and UTF8_STRING "Thor"
+  late-reply      answers TARGETS (UTF8_STRING), holds the UTF8_STRING request, and answers it ("Hulk") only
+                  once another client has taken the selection, the way a slow owner's reply crosses a new copy.
+                  Prints "late reply delivered" or "late reply BadWindow" (the requestor window was destroyed:
+                  an Xlib owner with no error handler, like xclip, dies of that)
 
 Prints "ready" once it owns the selection, then "request TARGET" for each request and "chunk N" per INCR chunk.
 """
@@ -16,7 +20,7 @@ import os
 import sys
 import time
 
-from Xlib import X, Xatom, display
+from Xlib import X, Xatom, display, error
 from Xlib.protocol import event
 
 mode = sys.argv[1]
@@ -35,6 +39,7 @@ offered = {
     "huge": [UTF8],
     "invalid-utf8": [UTF8],
     "bad-png": [PNG, UTF8],
+    "late-reply": [UTF8],
 }[mode]
 
 window.set_selection_owner(CLIPBOARD, X.CurrentTime)
@@ -42,6 +47,7 @@ d.flush()
 print("ready", flush=True)
 
 incr = None  # (requestor, property, type, chunks sent)
+held = None  # late-reply: the UTF8_STRING request not answered yet
 
 
 def notify(request, prop):
@@ -61,6 +67,14 @@ def start_incr(request, prop, kind, announced):
 while True:
     e = d.next_event()
     if e.type == X.SelectionClear:
+        if held is not None:
+            # Give the requestor time to react to the new owner, then answer as a slow owner finally does.
+            time.sleep(0.3)
+            caught = error.CatchError(error.BadWindow)
+            held.requestor.change_property(held.property or held.target, UTF8, 8, b"Hulk", onerror=caught)
+            notify(held, held.property or held.target)
+            d.sync()
+            print("late reply " + ("BadWindow" if caught.get_error() else "delivered"), flush=True)
         sys.exit(0)
     if e.type == X.SelectionRequest:
         name = d.get_atom_name(e.target)
@@ -72,6 +86,9 @@ while True:
             e.requestor.change_property(prop, Xatom.ATOM, 32, [TARGETS] + offered)
             notify(e, prop)
         elif mode == "silent-data":
+            continue
+        elif mode == "late-reply":
+            held = e
             continue
         elif mode in ("incr-stall", "incr-die") and e.target == PNG:
             start_incr(e, prop, PNG, 6 << 20)
