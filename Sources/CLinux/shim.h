@@ -6,3 +6,4 @@
 #include <sys/un.h>
 #include <poll.h>
 #include <malloc.h>
+#include <sys/eventfd.h>

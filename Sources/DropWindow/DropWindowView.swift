@@ -6,11 +6,11 @@ import X11Bridge
 
 /// The drop window: a top-level X window drawn with cairo, showing the "Drop here!" circle, the favorites and a
 /// status line. It handles its own Expose, resize, scrolling, star clicks and WM_DELETE_WINDOW (hide); the XDND
-/// protocol is `XdndTarget`'s, which reports hovers here.
+/// protocol is `XdndTarget`'s, which reports hovers here. It reads no database and decodes no image: the agent
+/// hands it the rows and their thumbnails (`show(rows:thumbnails:)`), made on its worker.
 public final class DropWindowView {
     public let window: Window
     private let connection: XConnection
-    private let favorites: Favorites
     private var surface: OpaquePointer
     private var layout: DropLayout
     private var rows: [Favorite] = []
@@ -22,11 +22,12 @@ public final class DropWindowView {
     /// Called when a row is pressed and dragged past the threshold: the favorite, the root point and the time of
     /// the motion that started the drag. Whoever owns it runs the XDND source.
     public var onDragOut: ((Favorite, _ x: Int, _ y: Int, _ time: Time) -> Void)?
+    /// Called when a row's star is clicked: whoever owns the favorites removes it, then shows the new rows.
+    public var onRemove: ((Favorite) -> Void)?
 
-    /// Creates and maps the window at `geometry`.
-    public init(connection: XConnection, favorites: Favorites, geometry: WindowGeometry) {
+    /// Creates and maps the window at `geometry`, with no rows until `show(rows:thumbnails:)`.
+    public init(connection: XConnection, geometry: WindowGeometry) {
         self.connection = connection
-        self.favorites = favorites
         let display = connection.display
         // Button-1 motion and releases tell a click on a row from the start of a drag out of it; property changes
         // let the XdndSelection owner on this window ask the server for the time (ICCCM's zero-length append).
@@ -38,7 +39,6 @@ public final class DropWindowView {
         layout = DropLayout(width: Double(geometry.width), height: Double(geometry.height), rowCount: 0)
         surface = cairo_xlib_surface_create(display, window, XDefaultVisual(display, connection.screen),
                                             Int32(geometry.width), Int32(geometry.height))
-        reload()
         XMapRaised(display, window)
     }
 
@@ -46,13 +46,18 @@ public final class DropWindowView {
         cairo_surface_destroy(surface)
     }
 
-    /// Re-reads the favorites (after an ingest here, or a change by another process) and redraws.
-    public func reload() {
-        rows = (try? favorites.list()) ?? rows
-        layout.update(width: layout.width, height: layout.height, rowCount: rows.count)
+    /// Shows `rows` (the favorites, sorted) and redraws. `thumbnails` holds what was made for portraits not in
+    /// `knownThumbnails` (nil: that portrait cannot be decoded); thumbnails of portraits no longer shown go.
+    public func show(rows: [Favorite], thumbnails made: [String: Thumbnail?]) {
+        self.rows = rows
+        for (sha, thumbnail) in made { thumbnails.store(thumbnail, sha256: sha) }
         thumbnails.keep(only: Set(rows.compactMap { $0.hero.portrait?.sha256 }))
+        layout.update(width: layout.width, height: layout.height, rowCount: rows.count)
         draw()
     }
+
+    /// The portraits whose thumbnails this window already has (or knows it cannot have).
+    public var knownThumbnails: Set<String> { thumbnails.known }
 
     /// Shows `text` in the status line.
     public func setStatus(_ text: String) {
@@ -128,14 +133,7 @@ public final class DropWindowView {
                 return
             }
             gesture.released()
-            let name = rows[index].hero.name
-            do {
-                _ = try favorites.remove(names: [name])
-                status = "Removed \(name)"
-            } catch {
-                status = "Could not remove \(name): \(error)"
-            }
-            reload()
+            onRemove?(rows[index])
         default: break
         }
     }
@@ -151,9 +149,8 @@ public final class DropWindowView {
         guard isShown else { return }
         let cr = cairo_create(surface)!
         let scene = DropScene(layout: layout, favorites: rows, hover: hover, status: status)
-        DropRenderer.draw(scene, on: cr) { [thumbnails, favorites] favorite in
-            guard let sha = favorite.hero.portrait?.sha256 else { return nil }
-            return thumbnails.thumbnail(sha256: sha) { try? favorites.portrait(of: favorite.hero.name).data }
+        DropRenderer.draw(scene, on: cr) { [thumbnails] favorite in
+            favorite.hero.portrait.flatMap { thumbnails.surface(sha256: $0.sha256) }
         }
         cairo_destroy(cr)
         connection.flush()

@@ -1,32 +1,36 @@
 import CCairo
 import FoundationEssentials
-import HeroTransfer
 
-/// Portrait thumbnails, decoded and scaled once (48 px, aspect kept, centred) and kept by the portrait's
-/// SHA-256, so an Expose never decodes an image again. Cairo image surfaces; the cache owns them.
+/// Portrait thumbnails as cairo surfaces, kept by the portrait's SHA-256, so an Expose never decodes an image.
+/// It decodes nothing itself: `Thumbnail`s made on the worker are stored here. The cache owns its surfaces.
 final class ThumbnailCache {
     private var surfaces: [String: OpaquePointer] = [:]
-    /// Portraits that failed to decode: drawn as the placeholder, and not retried on every Expose.
+    /// Portraits that failed to decode: drawn as the placeholder, and not asked for again.
     private var failed: Set<String> = []
-    let size: Int
-
-    init(size: Int = Int(DropLayout.thumbnailSize)) {
-        self.size = size
-    }
 
     deinit { for surface in surfaces.values { cairo_surface_destroy(surface) } }
 
-    /// The thumbnail for portrait `sha256`, loading the bytes with `load` the first time; nil for a portrait
-    /// that cannot be decoded.
-    func thumbnail(sha256: String, load: () -> Data?) -> OpaquePointer? {
-        if let surface = surfaces[sha256] { return surface }
-        guard !failed.contains(sha256), let data = load(), let decoded = try? DecodedImage.decode(data) else {
-            failed.insert(sha256)
-            return nil
+    /// The portraits whose thumbnail is known, or known to be impossible.
+    var known: Set<String> { failed.union(surfaces.keys) }
+
+    /// The thumbnail of portrait `sha256`, if it was stored.
+    func surface(sha256: String) -> OpaquePointer? { surfaces[sha256] }
+
+    /// Stores the thumbnail made for `sha256`; nil records that it could not be made.
+    func store(_ thumbnail: Thumbnail?, sha256: String) {
+        guard surfaces[sha256] == nil else { return }
+        guard let thumbnail else { failed.insert(sha256); return }
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(thumbnail.size), Int32(thumbnail.size))!
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let base = cairo_image_surface_get_data(surface)!
+        thumbnail.pixels.withUnsafeBytes { raw in
+            for row in 0..<thumbnail.size {
+                (base + row * stride).update(from: raw.bindMemory(to: UInt8.self).baseAddress! + row * thumbnail.size * 4,
+                                             count: thumbnail.size * 4)
+            }
         }
-        let surface = scaled(decoded)
+        cairo_surface_mark_dirty(surface)
         surfaces[sha256] = surface
-        return surface
     }
 
     /// Drops thumbnails whose portraits are no longer shown.
@@ -36,25 +40,5 @@ final class ThumbnailCache {
             surfaces[sha] = nil
         }
         failed.formIntersection(shas)
-    }
-
-    private func scaled(_ image: DecodedImage) -> OpaquePointer {
-        var pixels = image.pixels
-        let thumbnail = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(size), Int32(size))!
-        pixels.withUnsafeMutableBytes { raw in
-            let source = cairo_image_surface_create_for_data(raw.bindMemory(to: UInt8.self).baseAddress, CAIRO_FORMAT_ARGB32,
-                                                             Int32(image.width), Int32(image.height), Int32(image.width * 4))
-            let cr = cairo_create(thumbnail)
-            let scale = min(Double(size) / Double(image.width), Double(size) / Double(image.height))
-            cairo_translate(cr, (Double(size) - Double(image.width) * scale) / 2,
-                            (Double(size) - Double(image.height) * scale) / 2)
-            cairo_scale(cr, scale, scale)
-            cairo_set_source_surface(cr, source, 0, 0)
-            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
-            cairo_paint(cr)
-            cairo_destroy(cr)
-            cairo_surface_destroy(source)
-        }
-        return thumbnail
     }
 }

@@ -20,6 +20,9 @@ public enum Agent {
         // keeps every big buffer mmapped, so it goes back to the system when freed. Measured: RSS grew 10 MB
         // over twenty 5 MB images without this.
         mallopt(M_MMAP_THRESHOLD, 256 * 1024)
+        // A closed stderr (`herobridge agent 2>&1 | head`) must cost log lines, never the agent: without this the
+        // next line written kills it with SIGPIPE, and the copy in hand with it.
+        signal(SIGPIPE, SIG_IGN)
         let log = AgentLog(threshold: options.logLevel, environment: environment)
         let connection: XConnection
         do {
@@ -45,12 +48,15 @@ public enum Agent {
             if case .alreadyRunning = error { return exitAlreadyRunning }
             return 1
         }
+        // From here on the favorites are the worker's alone: the X thread only speaks X.
+        let worker = IngestWorker(favorites: favorites, mailbox: LoopMailbox(loop: loop))
         var drop: DropAgent?
-        let clipboard = ClipboardAgent(connection: connection, loop: loop, favorites: favorites, options: options,
+        let clipboard = ClipboardAgent(connection: connection, loop: loop, worker: worker, options: options,
                                        log: log, watchWindow: manager.window,
                                        isOwnWindow: { $0 == manager.window || drop?.windows.contains($0) == true })
+        worker.onDrained = { [unowned clipboard] in clipboard.workerDrained() }
         if options.window {
-            drop = DropAgent(connection: connection, loop: loop, favorites: favorites, options: options, log: log)
+            drop = DropAgent(connection: connection, loop: loop, worker: worker, options: options, log: log)
             clipboard.onReport = { drop?.show(report: $0) }
         }
         if let problem = connection.sync() { log.warning("set-up: \(problem)") }
@@ -82,15 +88,22 @@ public enum Agent {
             SystemdNotifier.notify("STOPPING=1", environment: environment)
             log.info("stopping on \(signalName(number))")
             clipboard.stop()
+            finish(worker, log: log)
             return 0
         case let .stopped(status):
             SystemdNotifier.notify("STOPPING=1", environment: environment)
             clipboard.stop()
+            finish(worker, log: log)
             return status
         case .connectionLost:
             log.error("lost the connection to the X server on display \(connection.name); exiting")
             return 1
         }
+    }
+
+    /// Lets the ingest in hand finish, for at most 0.8 s: SIGTERM must end the agent within a second.
+    private static func finish(_ worker: IngestWorker, log: AgentLog) {
+        if !worker.finish(within: 0.8) { log.warning("stopping with an ingest still running: it is not stored") }
     }
 
     private static func signalName(_ number: Int32) -> String {

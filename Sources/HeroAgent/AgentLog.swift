@@ -2,22 +2,30 @@
 import Glibc
 #endif
 import FoundationEssentials
+import Synchronization
 
 /// The agent's log on stderr, one line per event. Under systemd (`$JOURNAL_STREAM` set) each line carries a
 /// `<N>` syslog priority and no timestamp, since journald adds its own; elsewhere an ISO 8601 UTC timestamp.
-public final class AgentLog {
+/// Safe from any thread (the event loop and the ingest worker both log): one line is written whole under a lock.
+/// A closed or broken stderr only loses the lines: SIGPIPE is ignored by the agent and EPIPE ends the write.
+public final class AgentLog: Sendable {
     public enum Level: Int, Comparable, Sendable {
         case error = 3, warning = 4, notice = 5, info = 6, debug = 7
         public static func < (a: Level, b: Level) -> Bool { a.rawValue < b.rawValue }
     }
 
     /// The most detailed level written: `.warning` for `--quiet`, `.info` by default, `.debug` for `--verbose`.
-    public var threshold: Level
+    public var threshold: Level {
+        get { Level(rawValue: level.load(ordering: .relaxed)) ?? .info }
+        set { level.store(newValue.rawValue, ordering: .relaxed) }
+    }
+    private let level: Atomic<Int>
     private let journald: Bool
     private let fd: Int32
+    private let lock = Mutex(())
 
     public init(threshold: Level = .info, environment: [String: String], fd: Int32 = 2) {
-        self.threshold = threshold
+        level = Atomic(threshold.rawValue)
         journald = environment["JOURNAL_STREAM"].map { !$0.isEmpty } ?? false
         self.fd = fd
     }
@@ -28,14 +36,25 @@ public final class AgentLog {
     public func info(_ message: String) { write(.info, message) }
     public func debug(_ message: String) { write(.debug, message) }
 
+    /// The longest message written, in UTF-8 bytes; the rest is cut at a character boundary and marked `…`.
+    /// A line is an event, and no app's data should make one a megabyte long.
+    public static let maxMessageBytes = 4096
+
     public func write(_ level: Level, _ message: String) {
         guard level <= threshold else { return }
+        var message = message
+        if message.utf8.count > Self.maxMessageBytes {
+            let bytes = Array(message.utf8.prefix(Self.maxMessageBytes + 1))
+            var cut = Self.maxMessageBytes
+            while cut > 0 && bytes[cut] & 0xC0 == 0x80 { cut -= 1 } // not inside a character's bytes
+            message = String(decoding: bytes[..<cut], as: UTF8.self) + "…"
+        }
         let prefix = journald
             ? "<\(level.rawValue)>"
             : Date().formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)) + " "
         // Never split a record across lines: a newline inside a message would look like a second event.
         let line = prefix + message.split(whereSeparator: \.isNewline).joined(separator: " ") + "\n"
-        line.utf8CString.withUnsafeBufferPointer { buffer in
+        lock.withLock { _ in line.utf8CString.withUnsafeBufferPointer { buffer in
             var offset = 0
             let count = buffer.count - 1
             while offset < count {
@@ -44,6 +63,6 @@ public final class AgentLog {
                 if n <= 0 { return }
                 offset += n
             }
-        }
+        } }
     }
 }

@@ -4,37 +4,40 @@ import HeroTransfer
 import X11Bridge
 
 /// Turns selection changes into favorites: one read at a time, a newer change of the same selection abandons
-/// the older read, a change of the other selection waits its turn (CLIPBOARD first). Every outcome is one log
-/// line per item, and the agent goes back to watching whatever happened.
+/// the older read, a change of the other selection waits its turn (CLIPBOARD first). What a read brought is
+/// decoded and stored on the worker, so the next read starts at once; a new read waits only while the worker
+/// still holds more than one transfer's budget of bytes. Every outcome is one log line per item, and the agent
+/// goes back to watching whatever happened.
 public final class ClipboardAgent {
-    private let favorites: Favorites
+    private let worker: IngestWorker
     private let fetcher: SelectionFetcher
     private let log: AgentLog
     private let acceptUnknown: Bool
+    private let limits: TransferLimits
     public let watcher: SelectionWatcher
     private let reader: SelectionReader
     private var active: SelectionChange?
     /// The read in flight was abandoned for a newer change: routine, not worth a warning.
     private var superseded = false
     private var pending: [SelectionChange] = []
-    /// Called after every ingest, for the window's status line.
+    /// Called on the loop after every ingest, for the window's status line.
     var onReport: (IngestReport) -> Void = { _ in }
 
-    init(connection: XConnection, loop: EventLoop, favorites: Favorites, options: AgentOptions, log: AgentLog,
+    init(connection: XConnection, loop: EventLoop, worker: IngestWorker, options: AgentOptions, log: AgentLog,
          watchWindow: Window, isOwnWindow: @escaping (Window) -> Bool) {
-        self.favorites = favorites
+        self.worker = worker
         self.log = log
         acceptUnknown = options.acceptUnknown
+        limits = TransferLimits(maxBytes: options.maxBytes)
         reader = SelectionReader(connection: connection, loop: loop,
                                  limits: .init(maxBytes: options.maxBytes, timeout: options.timeout))
-        fetcher = SelectionFetcher(connection: connection, reader: reader,
-                                   limits: TransferLimits(maxBytes: options.maxBytes))
+        fetcher = SelectionFetcher(connection: connection, reader: reader, limits: limits)
         var changed: (SelectionChange) -> Void = { _ in }
         var gone: (WatchedSelection) -> Void = { _ in }
-        let readerWindow = reader
+        let readerWindow = reader.window
         watcher = SelectionWatcher(connection: connection, loop: loop, window: watchWindow, names: options.selections,
                                    settleSeconds: options.primarySettle,
-                                   isOwnWindow: { isOwnWindow($0) || $0 == readerWindow.window },
+                                   isOwnWindow: { isOwnWindow($0) || $0 == readerWindow },
                                    onChange: { changed($0) }, onOwnerGone: { gone($0) })
         changed = { [unowned self] in self.changed($0) }
         gone = { [unowned self] in self.ownerGone($0) }
@@ -50,6 +53,9 @@ public final class ClipboardAgent {
         pending.removeAll()
         fetcher.cancel(reason: "shutting down")
     }
+
+    /// The worker finished a job: a read held back for its backlog may start now.
+    func workerDrained() { startNext() }
 
     private func changed(_ change: SelectionChange) {
         pending.removeAll { $0.selection == change.selection }
@@ -70,36 +76,57 @@ public final class ClipboardAgent {
 
     private func startNext() {
         guard active == nil, !pending.isEmpty else { return }
+        // Bounded memory: while the worker holds a full transfer's worth of bytes, the next read waits (newer
+        // changes keep replacing the pending one meanwhile, so the wait never grows a queue).
+        guard worker.backlogBytes < limits.maxBytes else {
+            log.debug("waiting for the worker (\(worker.backlogBytes) bytes in hand) before reading")
+            return
+        }
         let index = pending.firstIndex { !$0.selection.isPrimary } ?? 0
         let change = pending.remove(at: index)
         active = change
         log.debug("\(change.selection.name): new owner 0x\(String(change.owner, radix: 16))")
         fetcher.read(change) { [unowned self] content in
-            self.ingest(content, superseded: self.superseded)
-            self.superseded = false
-            self.active = nil
-            self.startNext()
+            let wasSuperseded = superseded
+            superseded = false
+            active = nil
+            ingest(content, superseded: wasSuperseded)
+            startNext()
         }
     }
 
+    /// Hands what was fetched to the worker, which decodes, stores and logs it; the report comes back here.
     private func ingest(_ content: SelectionContent, superseded: Bool) {
         let name = content.selection.name
-        for (target, bytes, seconds) in content.received {
-            log.debug("\(name): received \(target), \(bytes) bytes in \(Int((seconds * 1000).rounded())) ms")
+        for result in content.fetched {
+            if case let .success(value) = result.result {
+                log.debug("\(name): received \(result.target), \(value.bytes.count) bytes in \(Int((result.seconds * 1000).rounded())) ms"
+                          + (result.retries > 0 ? " (asked \(result.retries + 1) times)" : ""))
+            }
         }
-        for problem in content.problems { log.write(superseded ? .debug : .warning, "\(name): \(problem)") }
         if let skipped = content.skipped {
+            for problem in content.problems { log.write(superseded ? .debug : .warning, "\(name): \(problem)") }
             log.info("\(name): skipped: \(skipped)")
             return
         }
-        guard !content.items.isEmpty else { return }
-        let source: IngestSource = content.selection.isPrimary ? .primary : .clipboard
-        do {
-            let report = try favorites.ingest(content.items, context: IngestContext(source: source, acceptUnknown: acceptUnknown))
-            for line in report.lines() { log.info("\(name): \(line)") }
-            onReport(report)
-        } catch {
-            log.error("\(name): could not store: \(error)")
-        }
+        guard !content.fetched.isEmpty || !content.problems.isEmpty else { return }
+        let context = IngestContext(source: content.selection.isPrimary ? .primary : .clipboard, acceptUnknown: acceptUnknown)
+        let (log, limits) = (log, limits)
+        worker.run(bytes: content.fetchedBytes, { favorites -> IngestReport? in
+            var decoded = content
+            decoded.decode(limits: limits)
+            for problem in decoded.problems { log.write(superseded ? .debug : .warning, "\(name): \(problem)") }
+            guard !decoded.items.isEmpty else { return nil }
+            do {
+                let report = try favorites.ingest(decoded.items, context: context)
+                for line in report.lines() { log.info("\(name): \(line)") }
+                return report
+            } catch {
+                log.error("\(name): could not store: \(error)")
+                return nil
+            }
+        }, then: { [weak self] report in
+            if let report { self?.onReport(report) }
+        })
     }
 }

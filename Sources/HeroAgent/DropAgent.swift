@@ -6,28 +6,34 @@ import HeroTransfer
 import X11Bridge
 
 /// The drop window's side of the agent: the window, its XDND target, and the reading of drops. A drop is read
-/// like a clipboard copy (same gates, `choose`, reader, limits), then ingested with `source: drop` and `onto:`
-/// the hero whose row it landed on.
+/// like a clipboard copy (same gates, `choose`, reader, limits), then decoded and ingested on the worker with
+/// `source: drop` and `onto:` the hero whose row it landed on. The rows and thumbnails the window shows are read
+/// and made on the worker too.
 final class DropAgent {
     let view: DropWindowView
     private var target: XdndTarget!
     private let fetcher: SelectionFetcher
     private let reader: SelectionReader
     private let connection: XConnection
-    private let favorites: Favorites
+    private let worker: IngestWorker
     private let log: AgentLog
     private let acceptUnknown: Bool
+    private let limits: TransferLimits
     private var watcher: DatabaseWatcher?
     private let dragOut: HeroDragOut
+    /// A reload is on the worker; `reloadAgain` asks for one more once it is back (changes coalesce).
+    private var reloading = false
+    private var reloadAgain = false
 
-    init(connection: XConnection, loop: EventLoop, favorites: Favorites, options: AgentOptions, log: AgentLog) {
+    init(connection: XConnection, loop: EventLoop, worker: IngestWorker, options: AgentOptions, log: AgentLog) {
         self.connection = connection
-        self.favorites = favorites
+        self.worker = worker
         self.log = log
         acceptUnknown = options.acceptUnknown
-        view = DropWindowView(connection: connection, favorites: favorites, geometry: options.geometry)
+        limits = TransferLimits(maxBytes: options.maxBytes)
+        view = DropWindowView(connection: connection, geometry: options.geometry)
         reader = SelectionReader(connection: connection, loop: loop, limits: .init(maxBytes: options.maxBytes, timeout: options.timeout))
-        fetcher = SelectionFetcher(connection: connection, reader: reader, limits: TransferLimits(maxBytes: options.maxBytes))
+        fetcher = SelectionFetcher(connection: connection, reader: reader, limits: limits)
         dragOut = HeroDragOut(connection: connection, loop: loop, log: log)
         let registry = MIMERegistry.standard
         target = XdndTarget(
@@ -40,15 +46,63 @@ final class DropAgent {
             },
             onDrop: { [unowned self] drag, time, completion in self.read(drag, time: time, completion: completion) },
             onCancel: { [unowned self] in self.fetcher.cancel(reason: "a new drag started, or the source went away") })
-        watcher = DatabaseWatcher(path: options.database, loop: loop) { [unowned self] in self.view.reload() }
+        watcher = DatabaseWatcher(path: options.database, loop: loop) { [unowned self] in self.reload() }
         view.onDragOut = { [unowned self] favorite, x, y, time in
             view.setStatus("Dragging \(favorite.hero.name)…")
-            // Our own window is no target: a row dropped back onto it does nothing.
-            dragOut.start(HeroDragOut.payload(for: favorite.hero, in: favorites), from: view.window,
-                          excluded: [view.window], x: x, y: y, time: time) { [unowned self] outcome in
-                view.setStatus("\(favorite.hero.name): " + HeroDragOut.describe(outcome))
-            }
+            // The portrait comes from the database, on the worker; the button is still held meanwhile.
+            worker.run({ favorites in HeroDragOut.payload(for: favorite.hero, in: favorites) }, then: { [unowned self] payload in
+                // Our own window is no target: a row dropped back onto it does nothing.
+                dragOut.start(payload, from: view.window, excluded: [view.window], x: x, y: y, time: time) { [unowned self] outcome in
+                    view.setStatus("\(favorite.hero.name): " + HeroDragOut.describe(outcome))
+                }
+            })
         }
+        view.onRemove = { [unowned self] favorite in remove(favorite.hero.name) }
+        reload()
+    }
+
+    /// Reads the favorites and makes the thumbnails the window lacks, on the worker, then shows them. Called after
+    /// an ingest here and when another process changed the database; calls that arrive meanwhile become one.
+    func reload() {
+        guard !reloading else { reloadAgain = true; return }
+        reloading = true
+        let known = view.knownThumbnails
+        let limits = limits
+        worker.run({ favorites -> (rows: [Favorite], thumbnails: [String: Thumbnail?])? in
+            guard let rows = try? favorites.list() else { return nil }
+            var made: [String: Thumbnail?] = [:]
+            for favorite in rows {
+                guard let sha = favorite.hero.portrait?.sha256, !known.contains(sha), made[sha] == nil else { continue }
+                made[sha] = (try? favorites.portrait(of: favorite.hero.name)).flatMap { Thumbnail.make(from: $0.data, limits: limits) }
+            }
+            return (rows, made)
+        }, then: { [unowned self] snapshot in
+            reloading = false
+            if let snapshot { view.show(rows: snapshot.rows, thumbnails: snapshot.thumbnails) }
+            if reloadAgain {
+                reloadAgain = false
+                reload()
+            }
+        })
+    }
+
+    /// The star of a row was clicked: removes that favorite on the worker, logs it like every other change.
+    private func remove(_ name: String) {
+        let log = log
+        worker.run({ favorites -> String in
+            do {
+                let result = try favorites.remove(names: [name])
+                guard !result.removed.isEmpty else { return "\(name) was not a favorite any more" }
+                log.info("window: removed \(name)")
+                return "Removed \(name)"
+            } catch {
+                log.error("window: could not remove \(name): \(error)")
+                return "Could not remove \(name): \(error)"
+            }
+        }, then: { [unowned self] status in
+            view.setStatus(status)
+            reload()
+        })
     }
 
     /// Windows of ours, whose selections are never read.
@@ -61,7 +115,7 @@ final class DropAgent {
     /// A clipboard ingest happened: show it.
     func show(report: IngestReport) {
         view.setStatus(report.summary)
-        view.reload()
+        reload()
     }
 
     private func read(_ drag: XdndTargetMachine.Drag, time: Time, completion: @escaping (Bool) -> Void) {
@@ -71,33 +125,38 @@ final class DropAgent {
         view.setStatus("Reading the drop…")
         let content = SelectionContent(selection: selection, owner: Window(drag.source))
         fetcher.readOffered(drag.types ?? [], into: content, time: time, skipOwnCopy: false) { [unowned self] content in
-            for problem in content.problems { log.warning("drop: \(problem)") }
-            if let skipped = content.skipped { log.info("drop: skipped: \(skipped)") }
-            var items = content.items
-            // Chromium's image drags name the file only in XdndDirectSave0 on the source window.
-            if let name = directSaveName {
-                items = items.map { item in
-                    guard case var .image(image) = item, image.name == nil else { return item }
-                    image.name = name
-                    return .image(image)
+            let (log, limits, acceptUnknown) = (log, limits, acceptUnknown)
+            worker.run(bytes: content.fetchedBytes, { favorites -> (report: IngestReport?, status: String) in
+                var content = content
+                content.decode(limits: limits)
+                for problem in content.problems { log.warning("drop: \(problem)") }
+                if let skipped = content.skipped { log.info("drop: skipped: \(skipped)") }
+                var items = content.items
+                // Chromium's image drags name the file only in XdndDirectSave0 on the source window.
+                if let name = directSaveName {
+                    items = items.map { item in
+                        guard case var .image(image) = item, image.name == nil else { return item }
+                        image.name = name
+                        return .image(image)
+                    }
                 }
-            }
-            guard !items.isEmpty else {
-                view.setStatus(content.skipped.map { "Ignored: \($0)" } ?? content.problems.first.map { "Drop failed: \($0)" }
-                               ?? "Nothing usable in the drop")
-                completion(false)
-                return
-            }
-            do {
-                let report = try favorites.ingest(items, context: IngestContext(source: .drop, onto: onto, acceptUnknown: acceptUnknown))
-                for line in report.lines() { log.info("drop: \(line)") }
-                show(report: report)
-                completion(true)
-            } catch {
-                log.error("drop: could not store: \(error)")
-                view.setStatus("Could not store the drop: \(error)")
-                completion(false)
-            }
+                guard !items.isEmpty else {
+                    return (nil, content.skipped.map { "Ignored: \($0)" } ?? content.problems.first.map { "Drop failed: \($0)" }
+                                 ?? "Nothing usable in the drop")
+                }
+                do {
+                    let report = try favorites.ingest(items, context: IngestContext(source: .drop, onto: onto, acceptUnknown: acceptUnknown))
+                    for line in report.lines() { log.info("drop: \(line)") }
+                    return (report, report.summary)
+                } catch {
+                    log.error("drop: could not store: \(error)")
+                    return (nil, "Could not store the drop: \(error)")
+                }
+            }, then: { [unowned self] outcome in
+                view.setStatus(outcome.status)
+                if outcome.report != nil { reload() }
+                completion(outcome.report != nil)
+            })
         }
     }
 

@@ -23,7 +23,9 @@ public enum Inspector {
         let time = connection.serverTime(window: reader.window)
         var result: SelectionContent?
         fetcher.read(SelectionChange(selection: selection, owner: owner, time: time)) { content in
-            result = content
+            var decoded = content
+            decoded.decode(limits: TransferLimits(maxBytes: maxBytes))
+            result = decoded
             loop.stop(status: 0)
         }
         switch loop.run({ _ = reader.handle($0) }) {

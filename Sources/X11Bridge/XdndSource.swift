@@ -69,7 +69,11 @@ public final class XdndSource {
         XGrabKeyboard(display, window, 0, GrabModeAsync, GrabModeAsync, time)
         grabbed = true
         connection.setProperty32(window: window, property: atoms.typeList, type: XA_ATOM, values: types.map { UInt($0) })
-        perform(machine.motion(x: x, y: y, time: UInt(time), over: finder.target(x: x, y: y)))
+        // Begin where the pointer is now, not where the motion that started the drag was: an agent that saw
+        // that motion late (a busy machine) would otherwise start over its own window while the pointer already
+        // rests on the target, and with no later motion the release would drop on nothing.
+        let now = connection.pointer() ?? (x: x, y: y, mask: 0)
+        perform(machine.motion(x: now.x, y: now.y, time: UInt(time), over: finder.target(x: now.x, y: now.y)))
         return true
     }
 

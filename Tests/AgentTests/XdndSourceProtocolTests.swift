@@ -119,4 +119,23 @@ import TestSupport
         #expect(eventually(timeout: 5) { self.lines(target.child, "data Thor").count == 2 }, "\(target.child.output)")
         #expect(world.waitForLog("drag: Thor abandoned: the target stopped answering"))
     }
+
+    /// The flake of issue 11: under load the agent saw the motion that started the drag only after the pointer had
+    /// already come to rest on the target, and began the drag where that old motion was (over its own window).
+    /// With no later motion there was no XdndEnter, and the release dropped on nothing. A stopped agent makes
+    /// that lag certain: the drag must begin where the pointer is when the grab is taken.
+    @Test func aDragThatStartsLateBeginsWhereThePointerIsNow() throws {
+        let world = try world()
+        let target = try target(world, [])
+        let start = AgentHarness.rowPoint(0), over = AgentHarness.gtkTargetPoint
+        let agent = try #require(world.agent)
+        try world.xdotool(["mousemove", "\(start.0)", "\(start.1)", "sleep", "0.05", "mousedown", "1", "sleep", "0.05"])
+        kill(agent.process.processIdentifier, SIGSTOP)
+        try world.xdotool(["mousemove", "\(start.0 + 12)", "\(start.1 + 4)", "sleep", "0.05", "mousemove", "\(over.0)", "\(over.1)"])
+        kill(agent.process.processIdentifier, SIGCONT)
+        #expect(target.child.waitFor("enter "), "\(target.child.output)\n\(world.log)")
+        #expect(target.child.waitFor("position "))
+        try world.xdotool(["mouseup", "1"])
+        #expect(target.child.waitFor("data Thor"), "\(target.child.output)\n\(world.log)")
+    }
 }

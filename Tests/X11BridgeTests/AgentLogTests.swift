@@ -114,9 +114,16 @@ struct AgentLogTests {
         #expect(output == "<6>Spider‐Man — 蜘蛛侠 🕷\n")
     }
 
-    @Test func aLongMessageIsWrittenWhole() throws {
-        let message = String(repeating: "Spider-Man ", count: 3000) // 33 kB, under the pipe's capacity
+    @Test func aMessageUpToTheCapIsWrittenWhole() throws {
+        let message = String(repeating: "Spider-Man ", count: 372) // 4,092 bytes
         let output = try captured(environment: journal) { $0.info(message) }
         #expect(output == "<6>" + message + "\n")
+    }
+
+    @Test func aMessageOverTheCapIsCutAtACharacterBoundary() throws {
+        // 3-byte characters: the cap (4,096 bytes) falls inside one, which must not be split.
+        let message = String(repeating: "蜘", count: 20_000)
+        let output = try captured(environment: journal) { $0.info(message) }
+        #expect(output == "<6>" + String(repeating: "蜘", count: 1365) + "…\n")
     }
 }
