@@ -79,6 +79,8 @@ public final class SelectionFetcher {
 
     static func describe(_ failure: TargetReadFailure, target: String, owner: String) -> String {
         switch failure {
+        case .announcedTooLarge where target == "TARGETS":
+            return "owner \(owner) offered more than \(maxTargets) targets; not read"
         case .refused: return "owner \(owner) refused \(target)"
         case .timedOut: return "owner \(owner) \(failure)"
         case .abandoned: return "\(target): \(failure)"

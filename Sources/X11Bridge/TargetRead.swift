@@ -9,7 +9,8 @@ public enum TargetReadFailure: Error, Equatable, CustomStringConvertible {
     case timedOut(step: String, seconds: Double)
     /// The data grew past the byte limit (or an INCR announced more).
     case tooLarge(bytes: Int, limit: Int)
-    /// An INCR transfer announced more bytes than the limit; nothing was read.
+    /// An INCR transfer announced more bytes than the limit, or a reply property was found to hold more before
+    /// it was read; nothing more was read.
     case announcedTooLarge(bytes: Int, limit: Int)
     /// An INCR chunk had another type than the first one.
     case typeChanged
@@ -119,7 +120,7 @@ public struct TargetRead: Equatable {
     /// `remainingBytes`: the target fails as too large without a byte of it being copied.
     public mutating func replyTooLarge(bytes: Int) -> Outcome {
         switch state {
-        case .awaitingNotify: return fail(.tooLarge(bytes: bytes, limit: maxBytes))
+        case .awaitingNotify: return fail(.announcedTooLarge(bytes: bytes, limit: maxBytes))
         case let .awaitingChunk(received, _, _, _): return fail(.tooLarge(bytes: received.count + bytes, limit: maxBytes))
         case .complete, .failed: return .waiting
         }

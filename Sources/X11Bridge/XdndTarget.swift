@@ -72,9 +72,15 @@ public final class XdndTarget {
         return connection.names(of: list).filter { !$0.isEmpty }
     }
 
-    /// The source's XdndTypeList, of any length; nil when it is missing or not a list of atoms.
+    /// The most types an XdndTypeList may list (4 bytes each on the wire): GTK offers about 15 for an image, and
+    /// naming 4 million atoms took 10 s per Enter. A longer list is not read, and the drag is refused.
+    public static let maxTypes = 1024
+
+    /// The source's XdndTypeList, sized before it is read; nil when it is missing, longer than `maxTypes`, or not
+    /// a list of atoms.
     private func typeList(of source: UInt) -> [String]? {
-        guard let value = connection.readProperty(window: source, property: atoms.typeList, delete: false),
+        guard case let .value(value) = connection.readProperty(window: source, property: atoms.typeList, delete: false,
+                                                               maxBytes: Self.maxTypes * 4),
               value.type == XA_ATOM, value.format == 32 else { return nil }
         return connection.names(of: value.items32.map { UInt($0) }).filter { !$0.isEmpty }
     }

@@ -36,6 +36,22 @@ import TestSupport
         #expect(second.isRunning)
     }
 
+    /// `herobridge agent 2>&1 | head -c 1`: once the reader is gone, log lines are lost, never the agent.
+    @Test func aClosedStderrCostsLogLinesNotTheAgent() throws {
+        let world = try AgentHarness()
+        let closed = world.dir.file("stderr-closed")
+        let shell = try Child("/bin/sh", ["-c", "\"$0\" --db \"$1\" agent --display \"$2\" --no-window 2>&1 | (head -c 1 >/dev/null; echo closed >\"$3\")",
+                                          HeroBridgeProcess.binary, world.db, world.xvfb.display, closed],
+                              environment: world.environment(), directory: world.dir.path, label: "piped-agent")
+        defer { _ = shell.stop() }
+        #expect(eventually(timeout: 10) { (try? String(contentsOfFile: closed, encoding: .utf8)) == "closed\n" })
+        try world.xclip("Thor")
+        #expect(world.waitForFavorite("Thor") != nil)
+        // The line about Thor went to the closed pipe: with SIGPIPE's default action that killed the agent.
+        try world.xclip("Storm")
+        #expect(world.waitForFavorite("Storm") != nil, "the agent must survive writing to a closed pipe")
+    }
+
     @Test func sigtermStopsTheAgentWithStatusZeroWithinASecond() throws {
         let world = try AgentHarness()
         let agent = try world.startAgent()

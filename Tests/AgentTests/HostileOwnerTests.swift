@@ -13,6 +13,7 @@ import TestSupport
         ("huge", "sent more than 8 MiB"),
         ("invalid-utf8", "clipboard: import failed: UTF8_STRING: invalid UTF-8 at byte 6"),
         ("bad-png", "clipboard: import failed: image/png: invalid PNG image"),
+        ("many-targets", "offered more than 1024 targets; not read"),
     ]
 
     @Test func oneAgentSurvivesEveryHostileOwnerAndKeepsIngesting() throws {
@@ -21,12 +22,22 @@ import TestSupport
         for (index, hostile) in Self.cases.enumerated() {
             try world.fixture("hostile_owner.py", [hostile.mode])
             #expect(world.waitForLog(hostile.logLine), "\(hostile.mode): \(world.log)")
-            let hero = ["Hulk", "Thor", "Storm", "Rogue", "Gambit", "Beast", "Vision"][index]
+            let hero = ["Hulk", "Thor", "Storm", "Rogue", "Gambit", "Beast", "Vision", "Cyclops"][index]
             try world.xclip(hero)
             #expect(world.waitForFavorite(hero) != nil, "after \(hostile.mode): \(world.log)")
             #expect(world.agent?.isRunning == true)
         }
         #expect(!world.log.contains("Fatal error"))
+    }
+
+    /// The reply property is sized before it is read: 20 MB written by the owner cost one small round trip.
+    @Test func aReplyPropertyOverTheLimitIsRefusedBeforeItIsRead() throws {
+        let world = try AgentHarness()
+        try world.startAgent(["--max-bytes", "8M"])
+        try world.fixture("hostile_owner.py", ["prefill"])
+        #expect(world.waitForLog("UTF8_STRING: announced 20.1 MiB, over the limit of 8 MiB; not read", timeout: 30), "\(world.log)")
+        try world.xclip("Thor")
+        #expect(world.waitForFavorite("Thor") != nil)
     }
 
     @Test func aBadImageNextToAGoodNameStillAddsTheName() throws {

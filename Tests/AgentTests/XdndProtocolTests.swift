@@ -75,6 +75,17 @@ import TestSupport
         #expect(world.agent?.isRunning == true)
     }
 
+    /// An XdndTypeList is sized before it is read: one of 5,001 types (4 million took 10 s per Enter) is refused.
+    @Test func aTypeListLongerThanTheCapIsRefusedUnread() throws {
+        let world = try world()
+        let source = try world.xdndSource(["--types", "UTF8_STRING", "--pad-typelist", "5000", "--data", "UTF8_STRING=Thor"])
+        #expect(world.sourceEnds(source))
+        #expect(source.outputLines.filter { $0.hasPrefix("status") } == ["status accept=0"], "\(source.output)")
+        #expect(!source.output.contains("request "))
+        #expect(try world.names().isEmpty)
+        #expect(world.agent?.isRunning == true)
+    }
+
     /// Chromium's XdndDrop carries CurrentTime: the conversion must still succeed.
     @Test func aDropWithTimeZeroWorks() throws {
         let world = try world()

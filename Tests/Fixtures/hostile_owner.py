@@ -9,6 +9,9 @@ usage: hostile_owner.py MODE
   huge            streams 100 MB of UTF8_STRING over INCR with no size announced, as long as it is read
   invalid-utf8    answers UTF8_STRING with bytes that are not UTF-8
   bad-png         answers image/png with a PNG signature followed by garbage, and UTF8_STRING "Thor"
+  prefill         answers UTF8_STRING by appending 20 MB to the requestor's property, then naming it: the size
+                  must be checked before the data is read
+  many-targets    answers TARGETS with 5,000 atoms
   late-reply      answers TARGETS (UTF8_STRING), holds the UTF8_STRING request, and answers it ("Hulk") only
                   once another client has taken the selection, the way a slow owner's reply crosses a new copy.
                   Prints "late reply delivered" or "late reply BadWindow" (the requestor window was destroyed:
@@ -40,6 +43,8 @@ offered = {
     "invalid-utf8": [UTF8],
     "bad-png": [PNG, UTF8],
     "late-reply": [UTF8],
+    "prefill": [UTF8],
+    "many-targets": [UTF8] * 5000,
 }[mode]
 
 window.set_selection_owner(CLIPBOARD, X.CurrentTime)
@@ -87,6 +92,12 @@ while True:
             notify(e, prop)
         elif mode == "silent-data":
             continue
+        elif mode == "prefill":
+            block = b"Thor " * (CHUNK // 5)
+            e.requestor.change_property(prop, UTF8, 8, block)
+            for _ in range((20 << 20) // len(block)):
+                e.requestor.change_property(prop, UTF8, 8, block, mode=X.PropModeAppend)
+            notify(e, prop)
         elif mode == "late-reply":
             held = e
             continue

@@ -31,6 +31,8 @@ parser = argparse.ArgumentParser(description="scripted XDND drag source")
 parser.add_argument("target", help="the drop window's id (decimal or 0x hex)")
 parser.add_argument("--version", type=int, default=5, help="XDND version put in XdndEnter (default 5)")
 parser.add_argument("--types", default="UTF8_STRING", help="offered types, comma separated; more than 3 go to XdndTypeList")
+parser.add_argument("--pad-typelist", type=int, default=0, metavar="N",
+                    help="repeat the first type N more times in XdndTypeList (a list too long to be honest)")
 parser.add_argument("--bad-typelist", action="store_true", help="set XdndTypeList with type STRING instead of ATOM (and bit 0)")
 parser.add_argument("--data", action="append", default=[], metavar="TARGET=TEXT",
                     help="the data for TARGET; TARGET=@file reads the bytes of a file (repeatable)")
@@ -75,11 +77,11 @@ for spec in args.data:
 
 if args.direct_save:
     window.change_property(atom("XdndDirectSave0"), atom("text/plain"), 8, args.direct_save.encode("utf-8"))
-many = len(types) > 3 or args.bad_typelist
+many = len(types) > 3 or args.bad_typelist or args.pad_typelist > 0
 if args.bad_typelist:
     window.change_property(TYPE_LIST, Xatom.STRING, 8, ",".join(type_names).encode("utf-8"))
 elif many:
-    window.change_property(TYPE_LIST, Xatom.ATOM, 32, types)
+    window.change_property(TYPE_LIST, Xatom.ATOM, 32, types + types[:1] * args.pad_typelist)
 
 
 def server_time():
