@@ -40,6 +40,17 @@ import TestSupport
         #expect(world.waitForFavorite("Thor") != nil)
     }
 
+    /// An owner that loses a request but still owns the selection is asked again: its copy is not lost.
+    @Test func anOwnerThatLosesARequestIsAskedAgain() throws {
+        let world = try AgentHarness()
+        try world.startAgent(["--timeout", "1", "--verbose"])
+        let owner = try world.fixture("hostile_owner.py", ["lose-first"])
+        #expect(world.waitForFavorite("Thor") != nil, "\(world.log)")
+        #expect(owner.output.components(separatedBy: "request UTF8_STRING").count - 1 == 2)
+        #expect(world.log.contains("received UTF8_STRING, 4 bytes"))
+        #expect(world.log.contains("(asked 2 times)"))
+    }
+
     @Test func aBadImageNextToAGoodNameStillAddsTheName() throws {
         let world = try AgentHarness()
         try world.startAgent(["--timeout", "1"])

@@ -12,6 +12,7 @@ usage: hostile_owner.py MODE
   prefill         answers UTF8_STRING by appending 20 MB to the requestor's property, then naming it: the size
                   must be checked before the data is read
   many-targets    answers TARGETS with 5,000 atoms
+  lose-first      answers TARGETS, loses the first UTF8_STRING request (never answers it), answers the next: "Thor"
   late-reply      answers TARGETS (UTF8_STRING), holds the UTF8_STRING request, and answers it ("Hulk") only
                   once another client has taken the selection, the way a slow owner's reply crosses a new copy.
                   Prints "late reply delivered" or "late reply BadWindow" (the requestor window was destroyed:
@@ -45,6 +46,7 @@ offered = {
     "late-reply": [UTF8],
     "prefill": [UTF8],
     "many-targets": [UTF8] * 5000,
+    "lose-first": [UTF8],
 }[mode]
 
 window.set_selection_owner(CLIPBOARD, X.CurrentTime)
@@ -53,6 +55,7 @@ print("ready", flush=True)
 
 incr = None  # (requestor, property, type, chunks sent)
 held = None  # late-reply: the UTF8_STRING request not answered yet
+lost = 0  # lose-first: UTF8_STRING requests dropped so far
 
 
 def notify(request, prop):
@@ -92,6 +95,12 @@ while True:
             notify(e, prop)
         elif mode == "silent-data":
             continue
+        elif mode == "lose-first" and lost == 0:
+            lost = 1
+            continue
+        elif mode == "lose-first":
+            e.requestor.change_property(prop, UTF8, 8, b"Thor")
+            notify(e, prop)
         elif mode == "prefill":
             block = b"Thor " * (CHUNK // 5)
             e.requestor.change_property(prop, UTF8, 8, block)
