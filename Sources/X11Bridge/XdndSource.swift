@@ -72,8 +72,13 @@ public final class XdndSource {
         // Begin where the pointer is now, not where the motion that started the drag was: an agent that saw
         // that motion late (a busy machine) would otherwise start over its own window while the pointer already
         // rests on the target, and with no later motion the release would drop on nothing.
-        let now = connection.pointer() ?? (x: x, y: y, mask: 0)
+        let now = connection.pointer() ?? (x: x, y: y, mask: UInt32(Button1Mask))
         perform(machine.motion(x: now.x, y: now.y, time: UInt(time), over: finder.target(x: now.x, y: now.y)))
+        // The button may already be up (its release was queued before the grab): the drag is released here.
+        if now.mask & UInt32(Button1Mask) == 0 {
+            ungrab(time: time)
+            perform(machine.release(time: UInt(time)))
+        }
         return true
     }
 

@@ -138,4 +138,20 @@ import TestSupport
         try world.xdotool(["mouseup", "1"])
         #expect(target.child.waitFor("data Thor"), "\(target.child.output)\n\(world.log)")
     }
+
+    /// The button was already released when the late drag took its grab: the drag must end there (a drop onto
+    /// the target under the pointer), not hold the pointer waiting for a release that already happened.
+    @Test func aDragReleasedBeforeItStartedDropsWhereThePointerIs() throws {
+        let world = try world()
+        let target = try target(world, [])
+        let start = AgentHarness.rowPoint(0), over = AgentHarness.gtkTargetPoint
+        let agent = try #require(world.agent)
+        try world.xdotool(["mousemove", "\(start.0)", "\(start.1)", "sleep", "0.05", "mousedown", "1", "sleep", "0.05"])
+        kill(agent.process.processIdentifier, SIGSTOP)
+        try world.xdotool(["mousemove", "\(start.0 + 12)", "\(start.1 + 4)", "sleep", "0.05", "mousemove", "\(over.0)", "\(over.1)",
+                           "sleep", "0.05", "mouseup", "1"])
+        kill(agent.process.processIdentifier, SIGCONT)
+        #expect(target.child.waitFor("data Thor"), "\(target.child.output)\n\(world.log)")
+        #expect(world.waitForLog("drag: Thor dropped"))
+    }
 }
