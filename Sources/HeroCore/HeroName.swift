@@ -1,9 +1,12 @@
 @_spi(_Unicode) import Swift
+import HeroTransfer
 
 /// Hero names: validation, and the key under which two spellings count as the same hero.
 public enum HeroName {
     /// Longest valid name, in characters.
-    public static let maxLength = 100
+    public static let maxLength = NameLimit.maxCharacters
+    /// Longest valid name, in UTF-8 bytes (checked before anything else: see `NameLimit`).
+    public static let maxUTF8Bytes = NameLimit.maxUTF8Bytes
 
     /// The matching key: case folded, diacritics folded, everything but letters and digits removed.
     /// `spiderman`, `SPIDER MAN` and ` Spider-Man ` all give `spiderman`; `Señor` gives `senor`.
@@ -26,18 +29,28 @@ public enum HeroName {
         "ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "đ": "d", "ł": "l", "þ": "th", "ð": "d", "ı": "i", "ħ": "h",
     ]
 
-    /// The name trimmed, or an error when it is empty, longer than 100 characters, contains a control
-    /// character, has no letter or digit, or is a URL.
+    /// The name trimmed, or an error when it is empty, over 400 UTF-8 bytes or 100 characters, contains a control
+    /// character, has no letter or digit, or is a URL. The byte count is checked first, so an over-long name costs
+    /// no more than its length in bytes to refuse.
     public static func validate(_ raw: String) throws(HeroError) -> String {
+        try validated(raw).name
+    }
+
+    /// `validate`, also returning the key it computed on the way (callers need both; a key costs a decomposition).
+    static func validated(_ raw: String) throws(HeroError) -> (name: String, key: String) {
+        guard NameLimit.fitsBytes(raw) else {
+            throw .invalidName(raw, reason: "it is longer than \(maxUTF8Bytes) bytes (\(raw.utf8.count) bytes of UTF-8)")
+        }
         let name = raw.trimmed()
         guard !name.isEmpty else { throw .invalidName(raw, reason: "it is empty") }
         guard name.count <= maxLength else { throw .invalidName(raw, reason: "it is longer than \(maxLength) characters") }
         guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw .invalidName(raw, reason: "it contains a control character")
         }
-        guard !key(name).isEmpty else { throw .invalidName(raw, reason: "it has no letter or digit") }
+        let key = key(name)
+        guard !key.isEmpty else { throw .invalidName(raw, reason: "it has no letter or digit") }
         guard !looksLikeURL(name) else { throw .invalidName(raw, reason: HeroError.urlReason) }
-        return name
+        return (name, key)
     }
 
     /// `scheme://…` or `mailto:`-style text: what browsers put in the plain text of an image drag.
