@@ -11,6 +11,7 @@ public enum HeroName {
     /// The matching key: case folded, diacritics folded, everything but letters and digits removed.
     /// `spiderman`, `SPIDER MAN` and ` Spider-Man ` all give `spiderman`; `Señor` gives `senor`.
     public static func key(_ name: String) -> String {
+        keyCounter?.add()
         var scalars = String.UnicodeScalarView()
         // `_nfd` (canonical decomposition) is the standard library's own; FoundationEssentials has no folding API.
         for scalar in name.lowercased()._nfd {
@@ -23,6 +24,10 @@ public enum HeroName {
         }
         return String(scalars)
     }
+
+    /// Counts `key` computations in the current task when set: how tests check that ingest stays linear in the
+    /// names it reads without timing anything. Nil (one task-local read per key) outside those tests.
+    @TaskLocal static var keyCounter: KeyCounter?
 
     /// Letters with no canonical decomposition that still carry a "diacritic" for a reader of Latin script.
     private static let unDecomposable: [Unicode.Scalar: String] = [
