@@ -137,4 +137,38 @@ public final class Favorites {
         try reloadCatalog()
         return (added, skipped)
     }
+
+    /// The heroes imported into this database's catalog or created here, oldest first (`catalog --custom`).
+    public func catalogAdditions() throws(StoreError) -> [CatalogAddition] {
+        try store.catalogAdditionRows()
+    }
+
+    /// Removes imported or custom heroes from the catalog, by name in any spelling (their key). Built-in heroes
+    /// are never removed, and neither is a hero that is still a favorite (see `CatalogRemoval.stillFavorite`).
+    public func removeFromCatalog(names: [String]) throws(StoreError) -> [CatalogRemoval] {
+        var results: [CatalogRemoval] = []
+        try store.write { () throws(StoreError) in
+            let additions = Dictionary(try store.catalogAdditionRows().map { ($0.key, $0) }) { first, _ in first }
+            for raw in names {
+                let name = raw.trimmed()
+                let key = HeroName.key(name)
+                guard !Catalog.builtIn.contains(exactName: name), let addition = additions[key] else {
+                    let isBuiltIn = Catalog.builtIn.contains(exactName: name) || Catalog.builtIn.match(name) != nil
+                    results.append(isBuiltIn ? .builtIn(name: Catalog.builtIn.match(name)?.name ?? name) : .notFound(name: raw))
+                    continue
+                }
+                let shown = addition.displayName
+                if let favorite = try store.favorite(key: key),
+                   favorite.hero.name == addition.name || addition.isOverLong && favorite.hero.origin != .catalog {
+                    results.append(.stillFavorite(name: shown))
+                } else if try store.deleteCatalogHero(key: key) {
+                    results.append(.removed(name: shown))
+                } else {
+                    results.append(.notFound(name: raw))
+                }
+            }
+        }
+        try reloadCatalog()
+        return results
+    }
 }

@@ -70,11 +70,32 @@ extension FavoritesStore {
         return result
     }
 
+    /// Every catalog addition for listing, over-long names included as their first 41 characters.
+    func catalogAdditionRows() throws(StoreError) -> [CatalogAddition] {
+        var result: [CatalogAddition] = []
+        try database.query("""
+            SELECT key, substr(name, 1, 41), length(CAST(name AS BLOB)), description, origin, added_at
+            FROM heroes ORDER BY added_at, key
+            """) { row throws(StoreError) in
+            result.append(CatalogAddition(
+                key: row.text(0), name: row.text(1), nameBytes: Int(row.integer(2)), description: row.text(3),
+                origin: HeroOrigin(rawValue: row.text(4)) ?? .custom,
+                addedAt: Date(timeIntervalSince1970: Double(row.integer(5)) / 1000)))
+        }
+        return result
+    }
+
     /// Adds a hero to the catalog additions under `key`; false when the key is already there.
     func insertCatalogHero(_ hero: Hero, key: String, at date: Date) throws(StoreError) -> Bool {
         try database.query("INSERT OR IGNORE INTO heroes (key, name, description, origin, added_at) VALUES (?, ?, ?, ?, ?)",
                            [.text(key), .text(hero.name), .text(hero.description), .text(hero.origin.rawValue),
                             .integer(Int64((date.timeIntervalSince1970 * 1000).rounded()))])
+        return database.changes > 0
+    }
+
+    /// Deletes the catalog addition under `key`; false when there was none.
+    func deleteCatalogHero(key: String) throws(StoreError) -> Bool {
+        try database.query("DELETE FROM heroes WHERE key = ?", [.text(key)])
         return database.changes > 0
     }
 
