@@ -3,7 +3,8 @@ import FoundationEssentials
 import HeroTransfer
 
 /// Portrait thumbnails, decoded and scaled once (48 px, aspect kept, centred) and kept by the portrait's
-/// SHA-256, so an Expose never decodes an image again. Cairo image surfaces; the cache owns them.
+/// SHA-256, so an Expose never decodes an image again. Cairo image surfaces; the cache owns them. Portraits are
+/// decoded at reduced size (`DecodedImage.thumbnail`): a portrait of 8000×8000 pixels costs a row of it, not 256 MB.
 final class ThumbnailCache {
     private var surfaces: [String: OpaquePointer] = [:]
     /// Portraits that failed to decode: drawn as the placeholder, and not retried on every Expose.
@@ -20,7 +21,7 @@ final class ThumbnailCache {
     /// that cannot be decoded.
     func thumbnail(sha256: String, load: () -> Data?) -> OpaquePointer? {
         if let surface = surfaces[sha256] { return surface }
-        guard !failed.contains(sha256), let data = load(), let decoded = try? DecodedImage.decode(data) else {
+        guard !failed.contains(sha256), let data = load(), let decoded = try? DecodedImage.thumbnail(of: data, maxSide: size) else {
             failed.insert(sha256)
             return nil
         }
