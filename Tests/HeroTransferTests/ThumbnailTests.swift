@@ -60,4 +60,17 @@ import TestSupport
         let png = ImageFixtures.png(width: 64, height: 48)
         #expect(throws: (any Error).self) { try DecodedImage.thumbnail(of: png.prefix(png.count / 2), maxSide: 48) }
     }
+
+    /// A source 16 times larger than the thumbnail is sampled on an even grid: fine stripes still average to grey.
+    @Test func aLargeImageIsSampledEvenlyAndStillAveraged() throws {
+        let stripes = StreamedPNG.rgba(width: 4000, height: 20) { _, pixels in
+            for x in 0..<4000 { pixels.replaceSubrange(x * 4..<x * 4 + 4, with: x % 2 == 0 ? [255, 255, 255, 255] : [0, 0, 0, 255]) }
+        }
+        let thumbnail = try DecodedImage.thumbnail(of: stripes, maxSide: 48)
+        #expect(thumbnail.width == 48 && thumbnail.height == 1)
+        for x in 0..<48 {
+            let pixel = Self.pixel(thumbnail, x, 0)
+            #expect(pixel[0...2].allSatisfy { (100...156).contains($0) } && pixel[3] == 255, "pixel \(x): \(pixel)")
+        }
+    }
 }
