@@ -85,4 +85,11 @@ import TestSupport
         #expect(added == ["Captain Groceries"])
         #expect(skipped.count == 1 && skipped[0].utf8.count < 200)
     }
+
+    @Test func aCapLineIsShownEvenWhenManyIgnoredLinesAreCollapsed() throws {
+        let texts = (0..<25).map { block in (1...50).map { "Nobody \(block)-\($0)" }.joined(separator: "\n") }
+        let report = try favorites.ingest(texts.map { .text($0) }, context: IngestContext(source: .clipboard))
+        #expect(report.lines().first == "ignored names: 250 past the first 1000 not read")
+        #expect(report.lines().count == 6)
+    }
 }

@@ -106,13 +106,16 @@ struct IngestPlan: Equatable {
         if !favorites.isEmpty || ontoPortrait != nil {
             ignored.removeAll { $0 == .ignored(what: "text", reason: HeroError.urlReason) }
         }
+        // The caps' lines go first, so that a log collapsing many ignored lines (`IngestReport.lines`) still shows them.
+        var caps: [IngestReport.Outcome] = []
         if namesOverCap > 0 {
-            ignored.append(.ignored(what: "names", reason: "\(namesOverCap) past the first \(context.maxNames) not read"))
+            caps.append(.ignored(what: "names", reason: "\(namesOverCap) past the first \(context.maxNames) not read"))
         }
         if newHeroesOverCap > 0 {
-            ignored.append(.ignored(what: "names", reason: "\(newHeroesOverCap) new heroes past the first "
-                                    + "\(context.maxNewHeroes) not added (at most \(context.maxNewHeroes) new heroes a transfer)"))
+            caps.append(.ignored(what: "names", reason: "\(newHeroesOverCap) new heroes past the first "
+                                 + "\(context.maxNewHeroes) not added (at most \(context.maxNewHeroes) new heroes a transfer)"))
         }
+        ignored.insert(contentsOf: caps, at: 0)
     }
 
     /// Counts one more name against `maxNames`; false (and counted as over the cap) once it is reached.
