@@ -1,1 +1,94 @@
 #include <png.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* libpng's row-by-row reader for Swift. libpng reports errors by longjmp, which Swift cannot catch, so every call
+ * that can fail is wrapped below behind its own setjmp, in C, and returns 1 (done) or 0 (failed, message set).
+ * The data is read from memory; nothing is printed. */
+typedef struct {
+    png_structp png;
+    png_infop info;
+    const unsigned char *data;
+    size_t size;
+    size_t offset;
+    char message[160];
+} hb_png_reader;
+
+static void hb_png_error(png_structp png, png_const_charp message) {
+    hb_png_reader *reader = (hb_png_reader *)png_get_error_ptr(png);
+    if (reader != NULL) {
+        strncpy(reader->message, message, sizeof reader->message - 1);
+        reader->message[sizeof reader->message - 1] = 0;
+    }
+    png_longjmp(png, 1);
+}
+
+static void hb_png_warning(png_structp png, png_const_charp message) {
+    (void)png;
+    (void)message;
+}
+
+static void hb_png_read_data(png_structp png, png_bytep out, size_t count) {
+    hb_png_reader *reader = (hb_png_reader *)png_get_io_ptr(png);
+    if (count > reader->size - reader->offset) png_error(png, "the PNG data ends early (truncated)");
+    memcpy(out, reader->data + reader->offset, count);
+    reader->offset += count;
+}
+
+/* A reader of `size` bytes at `data` (which must outlive it) refusing images wider or taller than `max_side` and
+ * ancillary chunks over `max_chunk` bytes; NULL when libpng cannot start. */
+static inline hb_png_reader *hb_png_open(const void *data, size_t size, png_uint_32 max_side, size_t max_chunk) {
+    hb_png_reader *reader = (hb_png_reader *)calloc(1, sizeof *reader);
+    if (reader == NULL) return NULL;
+    reader->data = (const unsigned char *)data;
+    reader->size = size;
+    reader->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, reader, hb_png_error, hb_png_warning);
+    if (reader->png == NULL) { free(reader); return NULL; }
+    reader->info = png_create_info_struct(reader->png);
+    if (reader->info == NULL) { png_destroy_read_struct(&reader->png, NULL, NULL); free(reader); return NULL; }
+    png_set_read_fn(reader->png, reader, hb_png_read_data);
+    png_set_user_limits(reader->png, max_side, max_side);
+    png_set_chunk_malloc_max(reader->png, max_chunk);
+    return reader;
+}
+
+static inline void hb_png_close(hb_png_reader *reader) {
+    png_destroy_read_struct(&reader->png, &reader->info, NULL);
+    free(reader);
+}
+
+/* Reads the chunks before the image data (IHDR first). */
+static inline int hb_png_read_info(hb_png_reader *reader) {
+    if (setjmp(png_jmpbuf(reader->png))) return 0;
+    png_read_info(reader->png, reader->info);
+    return 1;
+}
+
+/* With `rgba8`, rows come out as 8-bit RGBA whatever the PNG holds (palette, grey, 16 bits, tRNS); without, as
+ * stored. Interlaced images are never combined: each pass's rows come out on their own. */
+static inline int hb_png_start(hb_png_reader *reader, int rgba8) {
+    if (setjmp(png_jmpbuf(reader->png))) return 0;
+    if (rgba8) {
+        png_set_expand(reader->png);
+        png_set_scale_16(reader->png);
+        png_set_gray_to_rgb(reader->png);
+        png_set_add_alpha(reader->png, 0xFF, PNG_FILLER_AFTER);
+    }
+    png_read_update_info(reader->png, reader->info);
+    return 1;
+}
+
+/* The next row (of the current pass) into `row`, which holds png_get_rowbytes bytes. */
+static inline int hb_png_read_row(hb_png_reader *reader, png_bytep row) {
+    if (setjmp(png_jmpbuf(reader->png))) return 0;
+    png_read_row(reader->png, row, NULL);
+    return 1;
+}
+
+/* The chunks after the image data, up to IEND: a PNG cut after its last row is still truncated. */
+static inline int hb_png_read_end(hb_png_reader *reader) {
+    if (setjmp(png_jmpbuf(reader->png))) return 0;
+    png_read_end(reader->png, NULL);
+    return 1;
+}

@@ -13,7 +13,8 @@ public struct Thumbnail: Sendable {
     /// Uses no X connection and no shared state, so any thread may call it.
     public static func make(from data: Data, size: Int = Int(DropLayout.thumbnailSize),
                             limits: TransferLimits = .default) -> Thumbnail? {
-        guard let decoded = try? DecodedImage.decode(data, limits: limits) else { return nil }
+        // Decoded at reduced size: a portrait of 8000×8000 pixels costs a row of it, not 256 MB.
+        guard let decoded = try? DecodedImage.thumbnail(of: data, maxSide: size, limits: limits) else { return nil }
         var source = decoded.pixels
         let target = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(size), Int32(size))!
         defer { cairo_surface_destroy(target) }

@@ -12,7 +12,7 @@ public final class Favorites {
     public init(store: FavoritesStore, now: @escaping () -> Date = Date.init) throws(StoreError) {
         self.store = store
         self.now = now
-        catalog = Catalog.builtIn.adding(try store.catalogAdditions())
+        catalog = Catalog.builtIn.adding(keyed: try store.catalogAdditions())
     }
 
     /// Opens the database at `path` (see `FavoritesStore.init`).
@@ -22,10 +22,11 @@ public final class Favorites {
 
     /// Re-reads the catalog additions, which another process may have changed.
     public func reloadCatalog() throws(StoreError) {
-        catalog = Catalog.builtIn.adding(try store.catalogAdditions())
+        catalog = Catalog.builtIn.adding(keyed: try store.catalogAdditions())
     }
 
-    /// Feeds what one copy or drop delivered into the favorites, in one transaction.
+    /// Feeds what one copy or drop delivered into the favorites, in one transaction. Bounded by `context`
+    /// (`maxNames`, `maxNewHeroes`) and linear in the names it considers: each key is computed once.
     public func ingest(_ items: [MultiTypeTransferable], context: IngestContext) throws(StoreError) -> IngestReport {
         try reloadCatalog()
         let plan = IngestPlan(items: items, context: context, catalog: catalog)
@@ -37,18 +38,19 @@ public final class Favorites {
         var report = IngestReport()
         try store.write { () throws(StoreError) in
             for (favorite, portrait) in zip(plan.favorites, portraits) {
-                if favorite.addToCatalog { _ = try store.insertCatalogHero(favorite.hero, at: date) }
-                guard let existing = try store.favorite(key: favorite.hero.key) else {
-                    try store.insertFavorite(favorite.hero, source: context.source, at: date)
-                    if let portrait { try store.setPortrait(portrait, key: favorite.hero.key) }
+                if favorite.addToCatalog { _ = try store.insertCatalogHero(favorite.hero, key: favorite.key, at: date) }
+                guard let existing = try store.favorite(key: favorite.key) else {
+                    try store.insertFavorite(favorite.hero, key: favorite.key, source: context.source, at: date)
+                    if let portrait { try store.setPortrait(portrait, key: favorite.key) }
                     report.outcomes.append(.added(name: favorite.hero.name, withPortrait: portrait != nil))
                     continue
                 }
-                report.outcomes.append(try updatePortrait(of: existing, with: portrait))
+                report.outcomes.append(try updatePortrait(of: existing, key: favorite.key, with: portrait))
             }
             if let (name, portrait) = ontoPortrait {
-                if let existing = try store.favorite(key: HeroName.key(name)) {
-                    report.outcomes.append(try updatePortrait(of: existing, with: portrait))
+                let key = HeroName.key(name)
+                if let existing = try store.favorite(key: key) {
+                    report.outcomes.append(try updatePortrait(of: existing, key: key, with: portrait))
                 } else {
                     report.outcomes.append(.ignored(what: "image", reason: "\(name) is not a favorite"))
                 }
@@ -59,13 +61,15 @@ public final class Favorites {
         return report
     }
 
-    private func updatePortrait(of existing: Favorite, with portrait: Portrait?) throws(StoreError) -> IngestReport.Outcome {
+    private func updatePortrait(of existing: Favorite, key: String, with portrait: Portrait?) throws(StoreError)
+        -> IngestReport.Outcome
+    {
         let name = existing.hero.name
         guard let portrait else { return .unchanged(name: name, reason: "already a favorite") }
         guard existing.hero.portrait?.sha256 != portrait.info.sha256 else {
             return .unchanged(name: name, reason: "already a favorite with this portrait")
         }
-        try store.setPortrait(portrait, key: existing.hero.key)
+        try store.setPortrait(portrait, key: key)
         return .updated(name: name, change: "new portrait")
     }
 
@@ -113,7 +117,8 @@ public final class Favorites {
         return portrait
     }
 
-    /// Adds catalog file entries to the catalog; entries with invalid names or keys already known are skipped.
+    /// Adds catalog file entries to the catalog; entries with invalid names (over 400 bytes or 100 characters
+    /// included) or keys already known are skipped.
     public func importCatalog(_ entries: [CatalogFile.Entry]) throws(StoreError) -> (added: [String], skipped: [String]) {
         try reloadCatalog()
         var added: [String] = [], skipped: [String] = []
@@ -122,13 +127,48 @@ public final class Favorites {
             for entry in entries {
                 // Same exact name as a known hero: nothing new. A new spelling of a known key is kept: exact
                 // matching finds it, key matching still finds the hero that came first.
-                guard let name = try? HeroName.validate(entry.name), !catalog.contains(exactName: name),
-                      try store.insertCatalogHero(Hero(name: name, description: entry.description, origin: .import), at: date)
-                else { skipped.append(entry.name); continue }
+                guard let (name, key) = try? HeroName.validated(entry.name), !catalog.contains(exactName: name),
+                      try store.insertCatalogHero(Hero(name: name, description: entry.description, origin: .import),
+                                                  key: key, at: date)
+                else { skipped.append(NameLimit.preview(entry.name)); continue }
                 added.append(name)
             }
         }
         try reloadCatalog()
         return (added, skipped)
+    }
+
+    /// The heroes imported into this database's catalog or created here, oldest first (`catalog --custom`).
+    public func catalogAdditions() throws(StoreError) -> [CatalogAddition] {
+        try store.catalogAdditionRows()
+    }
+
+    /// Removes imported or custom heroes from the catalog, by name in any spelling (their key). Built-in heroes
+    /// are never removed, and neither is a hero that is still a favorite (see `CatalogRemoval.stillFavorite`).
+    public func removeFromCatalog(names: [String]) throws(StoreError) -> [CatalogRemoval] {
+        var results: [CatalogRemoval] = []
+        try store.write { () throws(StoreError) in
+            let additions = Dictionary(try store.catalogAdditionRows().map { ($0.key, $0) }) { first, _ in first }
+            for raw in names {
+                let name = raw.trimmed()
+                let key = HeroName.key(name)
+                guard !Catalog.builtIn.contains(exactName: name), let addition = additions[key] else {
+                    let isBuiltIn = Catalog.builtIn.contains(exactName: name) || Catalog.builtIn.match(name) != nil
+                    results.append(isBuiltIn ? .builtIn(name: Catalog.builtIn.match(name)?.name ?? name) : .notFound(name: raw))
+                    continue
+                }
+                let shown = addition.displayName
+                if let favorite = try store.favorite(key: key),
+                   favorite.hero.name == addition.name || addition.isOverLong && favorite.hero.origin != .catalog {
+                    results.append(.stillFavorite(name: shown))
+                } else if try store.deleteCatalogHero(key: key) {
+                    results.append(.removed(name: shown))
+                } else {
+                    results.append(.notFound(name: raw))
+                }
+            }
+        }
+        try reloadCatalog()
+        return results
     }
 }

@@ -1,3 +1,5 @@
+import HeroTransfer
+
 /// Errors of the favorites core that are about what the user asked for, not about the database.
 public enum HeroError: Error, Equatable, CustomStringConvertible {
     case invalidName(String, reason: String)
@@ -11,7 +13,7 @@ public enum HeroError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .invalidName(name, reason): return "\"\(name)\" is not a valid hero name: \(reason)"
+        case let .invalidName(name, reason): return "\"\(NameLimit.preview(name))\" is not a valid hero name: \(reason)"
         case let .unknownHero(name): return "no hero named \"\(name)\" in the catalog (use --new to create one)"
         case let .notAFavorite(name): return "\"\(name)\" is not a favorite"
         case let .noPortrait(name): return "\(name) has no portrait"

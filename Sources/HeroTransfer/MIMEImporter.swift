@@ -16,25 +16,49 @@ public struct MIMEImporter: Sendable {
         case name
     }
 
+    /// Which byte cap of `TransferLimits` a target's raw bytes must fit, checked before any decoding or parsing.
+    public enum Budget: Sendable {
+        /// `maxBytes`: images, hero JSON (portraits travel inside it).
+        case payload
+        /// `maxTextBytes`: plain text and HTML.
+        case text
+        /// `maxLinkBytes`: a URL and a title.
+        case link
+        /// `maxListBytes`: URI lists, which are cut at a line rather than refused.
+        case list
+    }
+
     /// The target name as it appears in a TARGETS list or XdndTypeList.
     public let target: String
     public let role: Role
     /// One line for `--help`-style listings: which encoding, what is taken from it.
     public let summary: String
+    public let budget: Budget
     let run: @Sendable (Data, TransferLimits) throws(TransferError) -> ImportResult
 
-    init(_ target: String, _ role: Role, _ summary: String,
+    init(_ target: String, _ role: Role, _ summary: String, budget: Budget = .payload,
          _ run: @escaping @Sendable (Data, TransferLimits) throws(TransferError) -> ImportResult) {
         self.target = target
         self.role = role
         self.summary = summary
+        self.budget = budget
         self.run = run
     }
 
+    /// The most bytes this target may carry under `limits`: never more than `maxBytes`.
+    public func byteLimit(_ limits: TransferLimits) -> Int {
+        switch budget {
+        case .payload: return limits.maxBytes
+        case .text: return min(limits.maxBytes, limits.maxTextBytes)
+        case .link: return min(limits.maxBytes, limits.maxLinkBytes)
+        case .list: return min(limits.maxBytes, limits.maxListBytes)
+        }
+    }
+
     /// An importer whose data is one text value.
-    static func text(_ target: String, _ role: Role, _ summary: String,
+    static func text(_ target: String, _ role: Role, _ summary: String, budget: Budget = .text,
                      _ decode: @escaping @Sendable (Data) throws(TransferError) -> String) -> MIMEImporter {
-        MIMEImporter(target, role, summary) { data, _ throws(TransferError) in
+        MIMEImporter(target, role, summary, budget: budget) { data, _ throws(TransferError) in
             let text = try decode(data)
             return ImportResult(items: text.isEmpty ? [] : [.text(text)])
         }

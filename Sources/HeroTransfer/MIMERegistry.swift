@@ -20,13 +20,13 @@ public struct MIMERegistry: Sendable {
         MIMEImporter(HeroJSONImporter.target, .hero, "HeroBridge hero JSON, portraits in base64") { data, limits throws(TransferError) in
             try HeroJSONImporter.run(data, limits: limits)
         },
-        MIMEImporter("text/uri-list", .files, "RFC 2483 URI list; local files are read") { data, limits throws(TransferError) in
+        MIMEImporter("text/uri-list", .files, "RFC 2483 URI list; local files are read", budget: .list) { data, limits throws(TransferError) in
             try URIListImporter.run(data, target: "text/uri-list", gnomeCopiedFiles: false, limits: limits)
         },
-        MIMEImporter("x-special/gnome-copied-files", .files, "copy|cut line, then URIs") { data, limits throws(TransferError) in
+        MIMEImporter("x-special/gnome-copied-files", .files, "copy|cut line, then URIs", budget: .list) { data, limits throws(TransferError) in
             try URIListImporter.run(data, target: "x-special/gnome-copied-files", gnomeCopiedFiles: true, limits: limits)
         },
-        MIMEImporter("application/x-kde4-urilist", .files, "KDE's URI list") { data, limits throws(TransferError) in
+        MIMEImporter("application/x-kde4-urilist", .files, "KDE's URI list", budget: .list) { data, limits throws(TransferError) in
             try URIListImporter.run(data, target: "application/x-kde4-urilist", gnomeCopiedFiles: false, limits: limits)
         },
         image("image/png"),
@@ -47,16 +47,16 @@ public struct MIMERegistry: Sendable {
         .text("text/plain;charset=utf-16", .text, "UTF-16, BOM or little-endian") { data throws(TransferError) in
             try TextDecoding.utf16(data, target: "text/plain;charset=utf-16")
         },
-        MIMEImporter("text/x-moz-url", .name, "UTF-16 URL and title; the title names") { data, _ throws(TransferError) in
+        MIMEImporter("text/x-moz-url", .name, "UTF-16 URL and title; the title names", budget: .link) { data, _ throws(TransferError) in
             try URLTitleImporter.run(TextDecoding.utf16(data, target: "text/x-moz-url"), target: "text/x-moz-url")
         },
-        MIMEImporter("_NETSCAPE_URL", .name, "UTF-8 URL and title; the title names") { data, _ throws(TransferError) in
+        MIMEImporter("_NETSCAPE_URL", .name, "UTF-8 URL and title; the title names", budget: .link) { data, _ throws(TransferError) in
             try URLTitleImporter.run(TextDecoding.utf8OrLatin1(data), target: "_NETSCAPE_URL")
         },
-        .text("text/x-moz-url-desc", .name, "UTF-16 link title") { data throws(TransferError) in
+        .text("text/x-moz-url-desc", .name, "UTF-16 link title", budget: .link) { data throws(TransferError) in
             try TextDecoding.utf16(data, target: "text/x-moz-url-desc").trimmed()
         },
-        MIMEImporter("text/html", .name, "img alt/title and visible text") { data, _ throws(TransferError) in
+        MIMEImporter("text/html", .name, "img alt/title and visible text", budget: .text) { data, _ throws(TransferError) in
             let extract = HTMLText.extract(try TextDecoding.html(data, target: "text/html"))
             let texts = extract.imageNames + (extract.text.isEmpty ? [] : [extract.text])
             return ImportResult(items: texts.map { .text($0) })
@@ -74,14 +74,28 @@ public struct MIMERegistry: Sendable {
         return importers.first { Self.canonical($0.target) == key }
     }
 
-    /// Runs the importer for `target` on `data`. Throws `.tooLarge` past `limits.maxBytes`,
-    /// `.unsupportedTarget` for an unknown target, and the importer's own `.importFailed`.
+    /// Runs the importer for `target` on `data`. Throws `.tooLarge` when the raw bytes are over the target's cap
+    /// (`MIMEImporter.byteLimit`: `maxBytes`, or the smaller text and link caps), checked before any decoding;
+    /// a URI list over its cap is cut at its last whole line within it, with a note. Throws `.unsupportedTarget`
+    /// for an unknown target, and the importer's own `.importFailed`.
     public func decode(target: String, data: Data, limits: TransferLimits = .default) throws(TransferError) -> ImportResult {
         guard let importer = importer(for: target) else { throw .unsupportedTarget(target) }
-        guard data.count <= limits.maxBytes else {
-            throw .tooLarge(target: target, bytes: data.count, limit: limits.maxBytes)
+        let limit = importer.byteLimit(limits)
+        guard data.count > limit else { return try importer.run(data, limits) }
+        guard importer.budget == .list, data.count <= limits.maxBytes else {
+            throw .tooLarge(target: target, bytes: data.count, limit: limit)
         }
-        return try importer.run(data, limits)
+        let head = data.prefix(limit)
+        let cut = head.lastIndex(of: UInt8(ascii: "\n")).map { head[..<$0] } ?? head
+        var result = try importer.run(Data(cut), limits)
+        result.notes.append("the list is \(ByteCount.format(data.count)); only its first \(ByteCount.format(limit)) read")
+        return result
+    }
+
+    /// The most bytes worth reading for `target` under `limits` (its `MIMEImporter.byteLimit`; `maxBytes` for an
+    /// unknown target): what a reader may stop at, since `decode` refuses more.
+    public func byteLimit(for target: String, limits: TransferLimits) -> Int {
+        importer(for: target)?.byteLimit(limits) ?? limits.maxBytes
     }
 
     /// Whether the owner marked its data as a password (`x-kde-passwordManagerHint`, whatever its value).

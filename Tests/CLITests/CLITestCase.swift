@@ -11,16 +11,21 @@ final class CLITestCase: @unchecked Sendable {
         db = dir.file("favorites.sqlite3")
     }
 
+    /// How long one CLI run may take before it is killed: a hang guard (a hung binary fails its test with
+    /// `timedOut` instead of blocking the suite), far above any real run.
+    static let hangGuardSeconds = 120.0
+
     /// `herobridge --db <temp db> arguments…`
     @discardableResult
     func run(_ arguments: String..., stdin: Data? = nil) throws -> HeroBridgeProcess.Result {
         try HeroBridgeProcess.run(["--db", db] + arguments, environment: HeroBridgeProcess.environment(home: dir.path),
-                                  stdin: stdin)
+                                  stdin: stdin, timeout: Self.hangGuardSeconds)
     }
 
     /// Like `run`, without `--db`: the database comes from the environment.
     func runWithoutDB(_ arguments: [String], extraEnvironment: [String: String] = [:]) throws -> HeroBridgeProcess.Result {
-        try HeroBridgeProcess.run(arguments, environment: HeroBridgeProcess.environment(home: dir.path, extra: extraEnvironment))
+        try HeroBridgeProcess.run(arguments, environment: HeroBridgeProcess.environment(home: dir.path, extra: extraEnvironment),
+                                  timeout: Self.hangGuardSeconds)
     }
 
     /// `list --json`, parsed.

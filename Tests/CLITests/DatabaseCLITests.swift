@@ -59,6 +59,20 @@ import TestSupport
         #expect(try cli.run("list").stdout == "Thor\n")
     }
 
+    /// Regression: `:memory:` cannot be WAL, and the WAL switch retried forever at 100 % CPU.
+    @Test func anInMemoryDatabaseWorksInsteadOfSpinning() throws {
+        let added = try HeroBridgeProcess.run(["--db", ":memory:", "add", "Thor"],
+                                              environment: HeroBridgeProcess.environment(home: cli.dir.path), timeout: 30)
+        #expect(!added.timedOut)
+        #expect(added.status == 0)
+        #expect(added.stdout == "added Thor\n")
+        let listed = try HeroBridgeProcess.run(["list"], environment: HeroBridgeProcess.environment(
+            home: cli.dir.path, extra: ["HEROBRIDGE_DB": ":memory:"]), timeout: 30)
+        #expect(!listed.timedOut)
+        #expect(listed.status == 0)
+        #expect(listed.stdout == "")
+    }
+
     /// Done-when of the core issue: two `herobridge add` loops of 200 heroes each, at once, on one database.
     @Test func twoAddLoopsOf200HeroesAtOnceKeepAll400() throws {
         let script = """

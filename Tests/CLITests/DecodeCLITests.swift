@@ -75,4 +75,17 @@ import TestSupport
         #expect(result.status == 1)
         #expect(result.stderr.contains("over the limit of 4 KiB"))
     }
+
+    /// Observed: validating a PNG decoded it whole (1 byte a pixel: 64 MB for 64 megapixels). Row by row, it fits in
+    /// a data limit (`ulimit -d`, which counts malloc's mmaps) far below the image's size.
+    @Test func aSixtyFourMegapixelPNGIsValidatedWithinAFortyMegabyteDataLimit() throws {
+        let path = try cli.dir.write("big.png", StreamedPNG.rgba(width: 16_000, height: 4_000))
+        let result = try HeroBridgeProcess.run(
+            ["-c", "ulimit -d 40000 && exec \"$0\" decode --target image/png \"$1\"", HeroBridgeProcess.binary, path],
+            environment: HeroBridgeProcess.environment(home: cli.dir.path), executable: "/bin/sh",
+            timeout: CLITestCase.hangGuardSeconds)
+        #expect(result.status == 0, "\(result.stderr)")
+        let image = try #require(try items(result).first?["image"] as? [String: Any])
+        #expect(image["width"] as? Int == 16_000 && image["height"] as? Int == 4_000)
+    }
 }

@@ -53,3 +53,27 @@ import Testing
         #expect(sorted == ["ant-Man", "elektra", "Élektra", "Iron Man", "Spider-Man", "Thor", "thor"])
     }
 }
+
+@Suite struct HeroNameBoundsTests {
+    @Test func aNameOverFourHundredBytesIsRefusedWhateverItsCharacterCount() {
+        let name = "Thor" + String(repeating: "\u{301}", count: 1_000_000)
+        #expect(name.count == 4)
+        do {
+            _ = try HeroName.validate(name)
+            Issue.record("a 2 MB name was accepted")
+        } catch {
+            guard case let .invalidName(_, reason) = error else { Issue.record("\(error)"); return }
+            #expect(reason == "it is longer than 400 bytes (2000004 bytes of UTF-8)")
+            #expect(error.description.utf8.count < 200)
+        }
+    }
+
+    @Test func aNameOfExactlyFourHundredBytesIsValidAndOneByteMoreIsNot() throws {
+        let accented = "Thor" + String(repeating: "\u{301}", count: 198) // 4 + 396 bytes
+        #expect(accented.utf8.count == 400)
+        #expect(try HeroName.validate(accented) == accented)
+        #expect(throws: HeroError.invalidName(accented + "a", reason: "it is longer than 400 bytes (401 bytes of UTF-8)")) {
+            try HeroName.validate(accented + "a")
+        }
+    }
+}

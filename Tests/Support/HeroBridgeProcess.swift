@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Runs the built `herobridge` binary the way a person at a terminal would, capturing its exit status and output.
 /// Output goes through temp files rather than pipes, so a chatty child can never deadlock the test.
@@ -7,6 +8,8 @@ public enum HeroBridgeProcess {
         public let status: Int32
         public let stdoutData: Data
         public let stderrData: Data
+        /// The child was still running when the caller's `timeout` passed and was killed (SIGKILL).
+        public let timedOut: Bool
         /// Decoded on use: a screenshot's megabytes on stdout should not be UTF-8-decoded for nothing.
         public var stdout: String { String(decoding: stdoutData, as: UTF8.self) }
         public var stderr: String { String(decoding: stderrData, as: UTF8.self) }
@@ -30,9 +33,11 @@ public enum HeroBridgeProcess {
         return env
     }
 
-    /// Runs `executable` (default: herobridge) with `arguments`, feeding `stdin`, and waits for it.
+    /// Runs `executable` (default: herobridge) with `arguments`, feeding `stdin`, and waits for it. With a
+    /// `timeout` (seconds), a child still running then is killed and the result says `timedOut`: a guard so that a
+    /// hang fails the test instead of blocking the whole run, never a speed assertion.
     public static func run(_ arguments: [String], environment: [String: String], stdin: Data? = nil,
-                           executable: String? = nil) throws -> Result {
+                           executable: String? = nil, timeout: Double? = nil) throws -> Result {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("hb-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -52,9 +57,25 @@ public enum HeroBridgeProcess {
         process.standardError = err
         process.standardInput = input
         try process.run()
+        let killed = TimeoutFlag()
+        let guardian = DispatchWorkItem {
+            guard process.isRunning else { return }
+            killed.set()
+            kill(process.processIdentifier, SIGKILL)
+        }
+        if let timeout { DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: guardian) }
         process.waitUntilExit()
+        guardian.cancel()
         try out.close(); try err.close(); try input.close()
         let outData = try Data(contentsOf: outURL)
-        return Result(status: process.terminationStatus, stdoutData: outData, stderrData: try Data(contentsOf: errURL))
+        return Result(status: process.terminationStatus, stdoutData: outData, stderrData: try Data(contentsOf: errURL),
+                      timedOut: killed.isSet)
     }
+}
+
+/// Set once from the timeout's queue, read after the child exited.
+private final class TimeoutFlag: Sendable {
+    private let value = Atomic<Bool>(false)
+    func set() { value.store(true, ordering: .sequentiallyConsistent) }
+    var isSet: Bool { value.load(ordering: .sequentiallyConsistent) }
 }

@@ -46,7 +46,15 @@ _herobridge() {
         service) COMPREPLY=($(compgen -W "install uninstall start stop status" -- "$cur")) ;;
         config) COMPREPLY=($(compgen -W "check show path" -- "$cur")) ;;
         help) COMPREPLY=($(compgen -W "$(_herobridge_words "" "$program")" -- "$cur")) ;;
-        catalog) [[ $prev == import ]] && { COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null; } ;;
+        catalog)
+            if [[ $prev == import ]]; then
+                COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null
+            elif [[ $prev == catalog ]]; then
+                COMPREPLY=($(compgen -W "import remove" -- "$cur"))
+            elif [[ " ${COMP_WORDS[*]} " == *" remove "* ]]; then
+                local IFS=$'\n'
+                COMPREPLY=($(compgen -W "$("$program" catalog --custom 2>/dev/null | sed 's/ *  (.*//')" -- "$cur"))
+            fi ;;
         decode) COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null ;;
         remove|portrait)
             local IFS=$'\n'

@@ -3,6 +3,8 @@ public struct Catalog: Sendable {
     /// Every hero, built-in ones first, each exact name at most once. Two heroes may share a key (an imported
     /// `Antman` beside the built-in `Ant-Man`): the exact name finds each, the key finds the first.
     public let heroes: [Hero]
+    /// `HeroName.key` of each hero, computed once when it entered the catalog.
+    let keys: [String]
     private let byExactName: [String: Int]
     private let byKey: [String: Int]
 
@@ -12,24 +14,38 @@ public struct Catalog: Sendable {
     })
 
     public init(heroes: [Hero]) {
-        var kept: [Hero] = []
-        var exact: [String: Int] = [:]
-        var keys: [String: Int] = [:]
-        for hero in heroes where exact[hero.name] == nil {
-            let key = hero.key
+        self.init(keyed: heroes.map { ($0, $0.key) })
+    }
+
+    /// The catalog of `keyed` heroes whose keys are already known (the store keeps each addition's key).
+    init(keyed: [(hero: Hero, key: String)]) {
+        self.init(heroes: [], keys: [], exact: [:], byKey: [:], appending: keyed)
+    }
+
+    private init(heroes: [Hero], keys: [String], exact: [String: Int], byKey: [String: Int],
+                 appending more: [(hero: Hero, key: String)]) {
+        var kept = heroes, keptKeys = keys, exact = exact, byKey = byKey
+        for (hero, key) in more where exact[hero.name] == nil {
             guard !key.isEmpty else { continue }
-            if keys[key] == nil { keys[key] = kept.count }
+            if byKey[key] == nil { byKey[key] = kept.count }
             exact[hero.name] = kept.count
             kept.append(hero)
+            keptKeys.append(key)
         }
         self.heroes = kept
+        self.keys = keptKeys
         byExactName = exact
-        byKey = keys
+        self.byKey = byKey
     }
 
     /// This catalog with `more` appended (heroes whose exact name is already present are skipped).
     public func adding(_ more: [Hero]) -> Catalog {
-        Catalog(heroes: heroes + more)
+        adding(keyed: more.map { ($0, $0.key) })
+    }
+
+    /// `adding` for heroes whose keys are known: only the new heroes are indexed, nothing is recomputed.
+    func adding(keyed more: [(hero: Hero, key: String)]) -> Catalog {
+        Catalog(heroes: heroes, keys: keys, exact: byExactName, byKey: byKey, appending: more)
     }
 
     /// Whether a hero with exactly this name is in the catalog.
@@ -42,18 +58,29 @@ public struct Catalog: Sendable {
         return byKey[HeroName.key(trimmed)].map { heroes[$0] }
     }
 
+    /// `match` for a trimmed `name` whose key the caller has computed; also returns the hero's own key.
+    func match(trimmed name: String, key: String) -> (hero: Hero, key: String)? {
+        guard let index = byExactName[name] ?? byKey[key] else { return nil }
+        return (heroes[index], keys[index])
+    }
+
+    /// The catalog hero with exactly this name, with its key, or nil.
+    func hero(exactName name: String) -> (hero: Hero, key: String)? {
+        byExactName[name].map { (heroes[$0], keys[$0]) }
+    }
+
     /// Heroes whose name or description contains `query` (case- and accent-insensitively): name matches first,
     /// then description matches, each group sorted by name. An empty query lists the whole catalog.
     public func search(_ query: String) -> [Hero] {
         let needle = HeroName.sortKey(query.trimmed()).0
-        let sorted = HeroName.sorted(heroes) { $0.name }
-        guard !needle.isEmpty else { return sorted }
+        let order = HeroName.sorted(Array(heroes.indices)) { heroes[$0].name }
+        guard !needle.isEmpty else { return order.map { heroes[$0] } }
         let needleKey = HeroName.key(needle)
-        let byName = sorted.filter {
-            HeroName.sortKey($0.name).0.contains(needle) || (!needleKey.isEmpty && $0.key.contains(needleKey))
+        let byName = order.filter {
+            HeroName.sortKey(heroes[$0].name).0.contains(needle) || (!needleKey.isEmpty && keys[$0].contains(needleKey))
         }
-        let names = Set(byName.map(\.name))
-        let byDescription = sorted.filter { !names.contains($0.name) && HeroName.sortKey($0.description).0.contains(needle) }
-        return byName + byDescription
+        let names = Set(byName)
+        let byDescription = order.filter { !names.contains($0) && HeroName.sortKey(heroes[$0].description).0.contains(needle) }
+        return (byName + byDescription).map { heroes[$0] }
     }
 }

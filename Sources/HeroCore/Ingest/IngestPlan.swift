@@ -4,14 +4,21 @@ import HeroTransfer
 /// portraits go where, and what is ignored and why. `Favorites.ingest` then applies it in one transaction.
 ///
 /// Rules: every non-blank line of a text (at most 50 lines; texts over 1 MiB ignored whole; lines over 100
-/// characters are never names) that matches a catalog hero names that hero, and an unknown name is ignored
-/// unless `acceptUnknown` makes it a custom hero; no substring search. An image goes to the hero its own file
-/// name names, else to the first hero the transfer's text names, else to `onto`; an image with none of these is
-/// ignored. Hero JSON adds its hero and enters it into the catalog. A hero named twice is added once, and gets
-/// the first portrait offered.
+/// characters or 400 UTF-8 bytes are never names) that matches a catalog hero names that hero, and an unknown name
+/// is ignored unless `acceptUnknown` makes it a custom hero; no substring search. An image goes to the hero its own
+/// file name names, else to the first hero the transfer's text names, else to `onto`; an image with none of these
+/// is ignored. Hero JSON adds its hero and enters it into the catalog without `acceptUnknown`: only a program that
+/// speaks HeroBridge's own format writes it, deliberately, with a description and a portrait, so it is a hero
+/// definition rather than stray text. A hero named twice is added once, and gets the first portrait offered.
+///
+/// Bounds (`IngestContext`): at most `maxNames` names are considered and at most `maxNewHeroes` new heroes enter
+/// the catalog; each cap that applies yields one outcome line. Every key is computed once, so a plan costs time in
+/// proportion to the names it considers.
 struct IngestPlan: Equatable {
     struct Favorite: Equatable {
         var hero: Hero
+        /// `HeroName.key(hero.name)`, computed once.
+        var key: String
         var portrait: TransferImage?
         /// The hero is not in the catalog yet and goes into its additions.
         var addToCatalog: Bool
@@ -27,6 +34,13 @@ struct IngestPlan: Equatable {
     static let maxLines = 50
     static let noHeroForImage = "no hero named for this image"
 
+    /// Index in `favorites` of each key.
+    private var indexByKey: [String: Int] = [:]
+    private var namesConsidered = 0
+    private var namesOverCap = 0
+    private var newHeroes = 0
+    private var newHeroesOverCap = 0
+
     static func == (a: IngestPlan, b: IngestPlan) -> Bool {
         a.favorites == b.favorites && a.ignored == b.ignored
             && a.ontoPortrait?.name == b.ontoPortrait?.name && a.ontoPortrait?.image == b.ontoPortrait?.image
@@ -39,20 +53,22 @@ struct IngestPlan: Equatable {
             switch item {
             case let .text(text): texts.append(text)
             case let .image(image): images.append(image)
-            case let .hero(payload): addHero(payload, catalog: catalog)
+            case let .hero(payload): if takeName(context) { addHero(payload, catalog: catalog, context) }
             }
         }
 
         // An image's own name (its file name) is spoken for by the image; the same name as text adds nothing more.
-        let imageNameKeys = Set(images.compactMap { $0.name.map(HeroName.key) })
+        let imageNameKeys = Set(images.compactMap { image in
+            image.name.flatMap { NameLimit.fitsBytes($0) ? HeroName.key($0) : nil }
+        })
         var unnamedImages: [TransferImage] = []
         if let onto = context.onto {
             if let first = images.first { ontoPortrait = (onto, first) }
             for _ in images.dropFirst() { ignored.append(.ignored(what: "image", reason: "only one portrait per hero")) }
         } else {
             for image in images {
-                if let name = image.name, case let .success(resolved) = resolve(name, catalog, context) {
-                    add(resolved.hero, portrait: image, addToCatalog: resolved.isNew)
+                if let name = image.name, takeName(context), case let .success(resolved) = resolve(name, catalog, context) {
+                    add(resolved, portrait: image, context)
                 } else {
                     unnamedImages.append(image)
                 }
@@ -61,31 +77,52 @@ struct IngestPlan: Equatable {
 
         var textNamedKeys: [String] = []
         for text in texts {
-            for line in lines(of: text) where !imageNameKeys.contains(HeroName.key(line)) {
-                switch resolve(line, catalog, context) {
+            for line in lines(of: text) {
+                let lineKey = NameLimit.fitsBytes(line) ? HeroName.key(line) : nil
+                if let lineKey, imageNameKeys.contains(lineKey) { continue }
+                guard takeName(context) else { continue }
+                switch resolve(line, key: lineKey, catalog, context) {
                 case let .success(resolved):
-                    add(resolved.hero, portrait: nil, addToCatalog: resolved.isNew)
-                    textNamedKeys.append(resolved.hero.key)
+                    if add(resolved, portrait: nil, context) { textNamedKeys.append(resolved.key) }
                 case let .failure(reason):
                     ignored.append(.ignored(what: "text", reason: reason.text))
                 }
             }
         }
 
+        // Text-named heroes in order; a slot once filled stays filled, so one cursor walks the list once.
+        var slot = 0
         for image in unnamedImages {
-            let slot = textNamedKeys.first { key in favorites.contains { $0.hero.key == key && $0.portrait == nil } }
-            guard let key = slot, let index = favorites.firstIndex(where: { $0.hero.key == key }) else {
-                let detail = image.name.map { " (\"\($0)\" is not a hero)" } ?? ""
+            while slot < textNamedKeys.count, favorites[indexByKey[textNamedKeys[slot]]!].portrait != nil { slot += 1 }
+            guard slot < textNamedKeys.count else {
+                let detail = image.name.map { " (\"\(NameLimit.preview($0))\" is not a hero)" } ?? ""
                 ignored.append(.ignored(what: "image", reason: Self.noHeroForImage + detail))
                 continue
             }
-            favorites[index].portrait = image
+            favorites[indexByKey[textNamedKeys[slot]]!].portrait = image
         }
 
         // A browser's plain text is the image's URL: not worth a line when the transfer did something else.
         if !favorites.isEmpty || ontoPortrait != nil {
             ignored.removeAll { $0 == .ignored(what: "text", reason: HeroError.urlReason) }
         }
+        // The caps' lines go first, so that a log collapsing many ignored lines (`IngestReport.lines`) still shows them.
+        var caps: [IngestReport.Outcome] = []
+        if namesOverCap > 0 {
+            caps.append(.ignored(what: "names", reason: "\(namesOverCap) past the first \(context.maxNames) not read"))
+        }
+        if newHeroesOverCap > 0 {
+            caps.append(.ignored(what: "names", reason: "\(newHeroesOverCap) new heroes past the first "
+                                 + "\(context.maxNewHeroes) not added (at most \(context.maxNewHeroes) new heroes a transfer)"))
+        }
+        ignored.insert(contentsOf: caps, at: 0)
+    }
+
+    /// Counts one more name against `maxNames`; false (and counted as over the cap) once it is reached.
+    private mutating func takeName(_ context: IngestContext) -> Bool {
+        guard namesConsidered < context.maxNames else { namesOverCap += 1; return false }
+        namesConsidered += 1
+        return true
     }
 
     /// The non-blank lines of `text` that may be names, recording why the rest were skipped.
@@ -102,45 +139,62 @@ struct IngestPlan: Equatable {
         return lines
     }
 
-    private mutating func addHero(_ payload: HeroPayload, catalog: Catalog) {
+    private mutating func addHero(_ payload: HeroPayload, catalog: Catalog, _ context: IngestContext) {
         do {
-            let name = try HeroName.validate(payload.name)
-            if let known = catalog.match(name) {
-                var hero = known
+            let (name, key) = try HeroName.validated(payload.name)
+            if let known = catalog.match(trimmed: name, key: key) {
+                var hero = known.hero
                 if hero.description.isEmpty { hero.description = payload.description }
-                add(hero, portrait: payload.image, addToCatalog: false)
+                add(Resolved(hero: hero, key: known.key, isNew: false), portrait: payload.image, context)
             } else {
-                add(Hero(name: name, description: payload.description.trimmed(), origin: .import),
-                    portrait: payload.image, addToCatalog: true)
+                add(Resolved(hero: Hero(name: name, description: payload.description.trimmed(), origin: .import),
+                             key: key, isNew: true), portrait: payload.image, context)
             }
         } catch {
             ignored.append(.ignored(what: "hero", reason: error.description))
         }
     }
 
-    private mutating func add(_ hero: Hero, portrait: TransferImage?, addToCatalog: Bool) {
-        if let index = favorites.firstIndex(where: { $0.hero.key == hero.key }) {
+    /// Adds `resolved` once per key; false when a new hero was over `maxNewHeroes` and left out.
+    @discardableResult
+    private mutating func add(_ resolved: Resolved, portrait: TransferImage?, _ context: IngestContext) -> Bool {
+        if let index = indexByKey[resolved.key] {
             if favorites[index].portrait == nil { favorites[index].portrait = portrait }
-            return
+            return true
         }
-        favorites.append(Favorite(hero: hero, portrait: portrait, addToCatalog: addToCatalog))
+        if resolved.isNew {
+            guard newHeroes < context.maxNewHeroes else { newHeroesOverCap += 1; return false }
+            newHeroes += 1
+        }
+        indexByKey[resolved.key] = favorites.count
+        favorites.append(Favorite(hero: resolved.hero, key: resolved.key, portrait: portrait, addToCatalog: resolved.isNew))
+        return true
     }
 
-    private struct Resolved { var hero: Hero; var isNew: Bool }
+    private struct Resolved { var hero: Hero; var key: String; var isNew: Bool }
     private struct Unresolved: Error { var text: String }
 
-    /// The catalog hero `name` means, or a new custom hero when unknown names are accepted.
-    private func resolve(_ name: String, _ catalog: Catalog, _ context: IngestContext) -> Result<Resolved, Unresolved> {
+    /// The catalog hero `name` means, or a new custom hero when unknown names are accepted. The byte count is
+    /// checked before anything that walks the name; `key` is the name's key when the caller has it already.
+    private func resolve(_ name: String, key: String? = nil, _ catalog: Catalog, _ context: IngestContext)
+        -> Result<Resolved, Unresolved>
+    {
+        guard NameLimit.fitsBytes(name) else {
+            return .failure(Unresolved(text: "a line of \(name.utf8.count) bytes is not a name"))
+        }
         if name.count > HeroName.maxLength {
             return .failure(Unresolved(text: "a line of \(name.count) characters is not a name"))
         }
-        if let hero = catalog.match(name) { return .success(Resolved(hero: hero, isNew: false)) }
-        let valid: String
-        do { valid = try HeroName.validate(name) } catch {
+        let trimmed = name.trimmed()
+        if let known = catalog.match(trimmed: trimmed, key: key ?? HeroName.key(trimmed)) {
+            return .success(Resolved(hero: known.hero, key: known.key, isNew: false))
+        }
+        let valid: (name: String, key: String)
+        do { valid = try HeroName.validated(trimmed) } catch {
             if case let .invalidName(_, reason) = error { return .failure(Unresolved(text: reason)) }
             return .failure(Unresolved(text: error.description))
         }
-        guard context.acceptUnknown else { return .failure(Unresolved(text: "no hero named \"\(valid)\"")) }
-        return .success(Resolved(hero: Hero(name: valid, origin: .custom), isNew: true))
+        guard context.acceptUnknown else { return .failure(Unresolved(text: "no hero named \"\(valid.name)\"")) }
+        return .success(Resolved(hero: Hero(name: valid.name, origin: .custom), key: valid.key, isNew: true))
     }
 }

@@ -1,18 +1,3 @@
-/// How a transfer was delivered to the favorites core.
-public struct IngestContext: Sendable, Equatable {
-    public var source: IngestSource
-    /// The hero whose row a drop landed on: its image becomes that hero's portrait.
-    public var onto: String?
-    /// Unknown names become custom heroes instead of being ignored.
-    public var acceptUnknown: Bool
-
-    public init(source: IngestSource, onto: String? = nil, acceptUnknown: Bool = false) {
-        self.source = source
-        self.onto = onto
-        self.acceptUnknown = acceptUnknown
-    }
-}
-
 /// What one ingest did, item by item, in the order it happened.
 public struct IngestReport: Sendable, Equatable {
     public enum Outcome: Sendable, Equatable {

@@ -36,9 +36,10 @@ extension FavoritesStore {
         return result
     }
 
-    func insertFavorite(_ hero: Hero, source: IngestSource, at date: Date) throws(StoreError) {
+    /// Inserts `hero` as a favorite under `key` (its `HeroName.key`, which the caller has already computed).
+    func insertFavorite(_ hero: Hero, key: String, source: IngestSource, at date: Date) throws(StoreError) {
         try database.query("INSERT INTO favorites (key, name, description, origin, source, added_at) VALUES (?, ?, ?, ?, ?, ?)",
-                           [.text(hero.key), .text(hero.name), .text(hero.description), .text(hero.origin.rawValue),
+                           [.text(key), .text(hero.name), .text(hero.description), .text(hero.origin.rawValue),
                             .text(source.rawValue), .integer(Int64((date.timeIntervalSince1970 * 1000).rounded()))])
     }
 
@@ -55,20 +56,46 @@ extension FavoritesStore {
         return database.changes > 0
     }
 
-    /// Heroes imported into the catalog or created by the user.
-    func catalogAdditions() throws(StoreError) -> [Hero] {
-        var result: [Hero] = []
-        try database.query("SELECT name, description, origin FROM heroes ORDER BY added_at, key") { row throws(StoreError) in
-            result.append(Hero(name: row.text(0), description: row.text(1), origin: HeroOrigin(rawValue: row.text(2)) ?? .custom))
+    /// Heroes imported into the catalog or created by the user, with their stored keys, for matching. Names over
+    /// `HeroName.maxUTF8Bytes` (stored before that limit existed) are left out by SQLite, never loaded: they cannot
+    /// be a name, and folding them on every ingest is what made each ingest slow.
+    func catalogAdditions() throws(StoreError) -> [(hero: Hero, key: String)] {
+        var result: [(hero: Hero, key: String)] = []
+        try database.query("""
+            SELECT key, name, description, origin FROM heroes WHERE length(CAST(name AS BLOB)) <= ? ORDER BY added_at, key
+            """, [.integer(Int64(HeroName.maxUTF8Bytes))]) { row throws(StoreError) in
+            result.append((Hero(name: row.text(1), description: row.text(2),
+                                origin: HeroOrigin(rawValue: row.text(3)) ?? .custom), row.text(0)))
         }
         return result
     }
 
-    /// Adds a hero to the catalog additions; false when its key is already there.
-    func insertCatalogHero(_ hero: Hero, at date: Date) throws(StoreError) -> Bool {
+    /// Every catalog addition for listing, over-long names included as their first 41 characters.
+    func catalogAdditionRows() throws(StoreError) -> [CatalogAddition] {
+        var result: [CatalogAddition] = []
+        try database.query("""
+            SELECT key, substr(name, 1, 41), length(CAST(name AS BLOB)), description, origin, added_at
+            FROM heroes ORDER BY added_at, key
+            """) { row throws(StoreError) in
+            result.append(CatalogAddition(
+                key: row.text(0), name: row.text(1), nameBytes: Int(row.integer(2)), description: row.text(3),
+                origin: HeroOrigin(rawValue: row.text(4)) ?? .custom,
+                addedAt: Date(timeIntervalSince1970: Double(row.integer(5)) / 1000)))
+        }
+        return result
+    }
+
+    /// Adds a hero to the catalog additions under `key`; false when the key is already there.
+    func insertCatalogHero(_ hero: Hero, key: String, at date: Date) throws(StoreError) -> Bool {
         try database.query("INSERT OR IGNORE INTO heroes (key, name, description, origin, added_at) VALUES (?, ?, ?, ?, ?)",
-                           [.text(hero.key), .text(hero.name), .text(hero.description), .text(hero.origin.rawValue),
+                           [.text(key), .text(hero.name), .text(hero.description), .text(hero.origin.rawValue),
                             .integer(Int64((date.timeIntervalSince1970 * 1000).rounded()))])
+        return database.changes > 0
+    }
+
+    /// Deletes the catalog addition under `key`; false when there was none.
+    func deleteCatalogHero(key: String) throws(StoreError) -> Bool {
+        try database.query("DELETE FROM heroes WHERE key = ?", [.text(key)])
         return database.changes > 0
     }
 

@@ -66,14 +66,20 @@ public final class FavoritesStore {
     /// Switches the file to WAL (a persistent setting, so only the first opener converts). SQLite answers
     /// SQLITE_BUSY at once, without its busy handler, when another process holds the file during the switch
     /// (seen: 7 of 1800 racing first opens), so the switch is retried here until the busy timeout.
+    ///
+    /// A database that cannot be WAL keeps the mode SQLite answers with and works: `:memory:` (journal
+    /// "memory", a throwaway database) or a file system without shared memory (the rollback journal: writers
+    /// then also wait for readers, within the busy timeout). Only `busy` is retried, so this never spins.
     private func enableWAL(within milliseconds: Int32) throws(StoreError) {
         let deadline = EventClock.milliseconds() + Int64(milliseconds)
+        var mode = ""
+        try database.query("PRAGMA journal_mode") { row throws(StoreError) in mode = row.text(0) }
+        if mode.lowercased() == "wal" { return }
         while true {
-            var mode = ""
-            try database.query("PRAGMA journal_mode") { row throws(StoreError) in mode = row.text(0) }
-            if mode == "wal" { return }
             do {
-                try database.execute("PRAGMA journal_mode = WAL")
+                // The pragma answers with the mode now in force: "wal", or the old mode when WAL is impossible.
+                try database.query("PRAGMA journal_mode = WAL")
+                return
             } catch .busy where EventClock.milliseconds() < deadline {
                 usleep(UInt32.random(in: 5_000...20_000))
             }

@@ -1,7 +1,9 @@
 /// Why image bytes were refused.
-enum ImageDecodeError: Error, CustomStringConvertible {
+enum ImageDecodeError: Error, Equatable, CustomStringConvertible {
     case corrupt(String)
     case tooBig(width: Int, height: Int, limits: TransferLimits)
+    /// One decoded row would need more than `TransferLimits.maxRowBytes`.
+    case rowTooLong(bytes: Int, limit: Int)
 
     var description: String {
         switch self {
@@ -10,6 +12,8 @@ enum ImageDecodeError: Error, CustomStringConvertible {
         case let .tooBig(width, height, limits):
             return "\(width)×\(height) pixels is over the limit (\(limits.maxImageSide) px a side, "
                 + "\(limits.maxImagePixels / 1_000_000) megapixels)"
+        case let .rowTooLong(bytes, limit):
+            return "a row of \(ByteCount.format(bytes)) is over the decoder's limit of \(ByteCount.format(limit))"
         }
     }
 

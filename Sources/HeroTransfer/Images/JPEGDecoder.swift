@@ -3,23 +3,29 @@ import FoundationEssentials
 
 /// libjpeg-turbo's TurboJPEG API at the edge: the only Swift file that calls it. Errors are return codes.
 enum JPEGDecoder {
-    /// Reads the size from the header, checks it against `limits`, then decodes the whole image to catch
-    /// truncation and corruption. Warnings count as errors (`TJFLAG_STOPONWARNING`): a JPEG that libjpeg can
-    /// only half-read ("Premature end of JPEG file") is refused rather than stored with a grey bottom.
+    /// Reads the size from the header, checks it against `limits`, then decompresses the whole image at the smallest
+    /// DCT scaling factor (1/8 of each side): every bit of entropy-coded data is still decoded, so truncation and
+    /// corruption are caught, for 1/64 of the pixel memory. Warnings count as errors (`TJFLAG_STOPONWARNING`): a
+    /// JPEG that libjpeg can only half-read ("Premature end of JPEG file") is refused rather than stored with a
+    /// grey bottom.
     static func validate(_ data: Data, limits: TransferLimits) throws(ImageDecodeError) -> (width: Int, height: Int) {
         guard let handle = tjInitDecompress() else { throw .corrupt("cannot start the JPEG decoder") }
         defer { tjDestroy(handle) }
         let (width, height, colorspace) = try header(handle, data, limits: limits)
+        let (scaledWidth, scaledHeight) = scaled(width: width, height: height, atLeast: 1)
 
-        // Grey output is the cheapest full decode; CMYK data cannot be converted to grey, so it keeps 4 channels.
+        // Grey output is the cheapest decode; CMYK data cannot be converted to grey, so it keeps 4 channels.
         let isCMYK = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
         let pixelFormat = isCMYK ? TJPF_CMYK : TJPF_GRAY
         let channels = isCMYK ? 4 : 1
-        var pixels = [UInt8](repeating: 0, count: Int(width) * Int(height) * channels)
+        guard Int(scaledWidth) * channels <= limits.maxRowBytes else {
+            throw .rowTooLong(bytes: Int(scaledWidth) * channels, limit: limits.maxRowBytes)
+        }
+        var pixels = [UInt8](repeating: 0, count: Int(scaledWidth) * Int(scaledHeight) * channels)
         let decoded = data.withUnsafeBytes { raw in
             pixels.withUnsafeMutableBufferPointer { out in
                 tjDecompress2(handle, raw.bindMemory(to: UInt8.self).baseAddress, UInt(raw.count),
-                              out.baseAddress, width, 0, height, Int32(pixelFormat.rawValue),
+                              out.baseAddress, scaledWidth, 0, scaledHeight, Int32(pixelFormat.rawValue),
                               Int32(TJFLAG_STOPONWARNING))
             }
         }
@@ -27,8 +33,27 @@ enum JPEGDecoder {
         return (Int(width), Int(height))
     }
 
+    /// The size TurboJPEG decompresses to at its smallest scaling factor (never above 1/1) whose larger side is
+    /// still at least `atLeast` pixels; the full size when none is.
+    static func scaled(width: Int32, height: Int32, atLeast side: Int) -> (width: Int32, height: Int32) {
+        var count: Int32 = 0
+        guard let factors = tjGetScalingFactors(&count) else { return (width, height) }
+        var usable: [(num: Int, denom: Int)] = []
+        for index in 0..<Int(count) {
+            let factor = factors[index]
+            if factor.num > 0 && factor.num <= factor.denom { usable.append((Int(factor.num), Int(factor.denom))) }
+        }
+        usable.sort { a, b in a.num * b.denom < b.num * a.denom }
+        for factor in usable {
+            let scaledWidth = (Int(width) * factor.num + factor.denom - 1) / factor.denom
+            let scaledHeight = (Int(height) * factor.num + factor.denom - 1) / factor.denom
+            if max(scaledWidth, scaledHeight) >= side { return (Int32(scaledWidth), Int32(scaledHeight)) }
+        }
+        return (width, height)
+    }
+
     /// Reads the size and colour space from the header and checks the size against `limits`.
-    private static func header(_ handle: tjhandle, _ data: Data, limits: TransferLimits)
+    static func header(_ handle: tjhandle, _ data: Data, limits: TransferLimits)
         throws(ImageDecodeError) -> (width: Int32, height: Int32, colorspace: Int32)
     {
         var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
@@ -41,7 +66,7 @@ enum JPEGDecoder {
         return (width, height, colorspace)
     }
 
-    private static func errorText(_ handle: tjhandle) -> String {
+    static func errorText(_ handle: tjhandle) -> String {
         guard let text = tjGetErrorStr2(handle) else { return "unreadable JPEG data" }
         return String(cString: text)
     }

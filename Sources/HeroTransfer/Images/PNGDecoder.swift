@@ -5,10 +5,10 @@ import FoundationEssentials
 /// codes and a message in the image struct, so no setjmp is involved.
 enum PNGDecoder {
     /// Reads the size from the header, checks it against `limits` before any pixel is allocated, then decodes
-    /// every row (to 8-bit grey, the smallest buffer) so that truncated or corrupt data is caught.
+    /// every row, one at a time into one reusable row buffer (`PNGRows`), so that truncated or corrupt data is
+    /// caught with the memory of one row, never of the whole image.
     static func validate(_ data: Data, limits: TransferLimits) throws(ImageDecodeError) -> (width: Int, height: Int) {
-        let decoded = try decode(data, limits: limits, format: png_uint_32(PNG_FORMAT_GRAY), bytesPerPixel: 1)
-        return (decoded.width, decoded.height)
+        try PNGRows.read(data, limits: limits, rgba8: false) { _, _, _, _, _ in }
     }
 
     /// Decodes to premultiplied native-endian ARGB (BGRA bytes on little-endian machines), for cairo.

@@ -30,7 +30,10 @@ public enum FileReader {
     struct OpenFile: ~Copyable {
         let fd: Int32
         let path: String
+        /// The size `fstat` gave, within the limit: nothing larger is ever allocated for this file.
         let size: Int
+        /// Device and inode: the same file under two names (or twice in one list) has the same identity.
+        let identity: Identity
 
         /// Reads up to `count` bytes from the start of the file.
         func read(upTo count: Int) throws(Failure) -> Data {
@@ -50,13 +53,30 @@ public enum FileReader {
             return data
         }
 
+        /// Reads the whole file: exactly `size` bytes, allocated once. A file that grew since `fstat` is refused
+        /// rather than read past the size that was checked (or silently cut).
+        func readWhole() throws(Failure) -> Data {
+            let data = try read(upTo: size)
+            var extra: UInt8 = 0
+            let more = pread(fd, &extra, 1, off_t(size))
+            if more > 0 { throw .readFailed(path: path, reason: "it grew while being read") }
+            return data
+        }
+
         deinit { close(fd) }
     }
 
-    /// The whole content of the regular file at `path`, refused when it is over `limit` bytes.
+    /// A file's device and inode numbers.
+    struct Identity: Hashable {
+        let device: UInt64
+        let inode: UInt64
+    }
+
+    /// The whole content of the regular file at `path`, refused when it is over `limit` bytes (from `fstat`, before
+    /// anything is allocated) or when it grows while being read.
     public static func readAll(_ path: String, limit: Int) throws(Failure) -> Data {
         let file = try open(path, limit: limit)
-        return try file.read(upTo: file.size)
+        return try file.readWhole()
     }
 
     static func open(_ path: String, limit: Int) throws(Failure) -> OpenFile {
@@ -78,7 +98,8 @@ public enum FileReader {
             close(fd)
             throw .tooLarge(path: path, bytes: size, limit: limit)
         }
-        return OpenFile(fd: fd, path: path, size: size)
+        return OpenFile(fd: fd, path: path, size: size,
+                        identity: Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)))
     }
 
     private static func describe(_ kind: mode_t) -> String {

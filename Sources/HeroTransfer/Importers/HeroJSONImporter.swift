@@ -1,6 +1,7 @@
 import FoundationEssentials
 
-/// `application/x-herobridge-hero+json`: one hero object or an array of them, portraits in base64. Public for
+/// `application/x-herobridge-hero+json`: one hero object or an array of them (the first `maxHeroes` read), portraits
+/// in base64. Public for
 /// `encode` and the target name: `herobridge copy` writes what this importer reads.
 public enum HeroJSONImporter {
     public static let target = "application/x-herobridge-hero+json"
@@ -29,7 +30,14 @@ public enum HeroJSONImporter {
         }
         guard !wires.isEmpty else { throw .importFailed(target: target, reason: "the array holds no hero") }
         var result = ImportResult()
-        for wire in wires {
+        for wire in wires.prefix(limits.maxHeroes) {
+            // A name over the byte limit is no name: its portrait is not worth validating, and the note quotes
+            // only its start.
+            guard NameLimit.fitsBytes(wire.name) else {
+                result.notes.append("a hero name of \(wire.name.utf8.count) bytes (\"\(NameLimit.preview(wire.name))\") "
+                                    + "is over \(NameLimit.maxUTF8Bytes) bytes; hero skipped")
+                continue
+            }
             var image: TransferImage?
             if let wireImage = wire.image {
                 guard let bytes = Data(base64Encoded: wireImage.base64, options: .ignoreUnknownCharacters) else {
@@ -44,6 +52,12 @@ public enum HeroJSONImporter {
                 }
             }
             result.items.append(.hero(HeroPayload(name: wire.name, description: wire.description ?? "", image: image)))
+        }
+        if wires.count > limits.maxHeroes {
+            result.notes.append("\(wires.count - limits.maxHeroes) heroes past the first \(limits.maxHeroes) not read")
+        }
+        guard !result.items.isEmpty else {
+            throw .importFailed(target: target, reason: result.notes.joined(separator: "; "))
         }
         return result
     }

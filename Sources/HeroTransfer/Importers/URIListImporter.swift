@@ -2,6 +2,10 @@ import FoundationEssentials
 
 /// `text/uri-list` (RFC 2483), `x-special/gnome-copied-files` and KDE's list: each local file becomes its image
 /// (when its bytes are one) plus its name without extension as text; other URIs stay text.
+///
+/// Bounded: at most `limits.maxURIs` entries are read (one note for the rest); all the files of one list share
+/// one budget of `limits.maxBytes`, checked from each file's size before it is read (a file that does not fit is
+/// skipped with a note); a file listed twice (also under another name) is read once.
 public enum URIListImporter {
     /// Parses the list; `gnomeCopiedFiles` skips the leading `copy`/`cut` line.
     static func run(_ data: Data, target: String, gnomeCopiedFiles: Bool, limits: TransferLimits)
@@ -11,29 +15,45 @@ public enum URIListImporter {
             $0.trimmed()
         }
         if gnomeCopiedFiles, let first = lines.first, first == "copy" || first == "cut" { lines.removeFirst() }
-        let uris = lines.filter { !$0.isEmpty && !$0.hasPrefix("#") }
+        var uris = lines.filter { !$0.isEmpty && !$0.hasPrefix("#") }
         guard !uris.isEmpty else { throw .importFailed(target: target, reason: "the list names no URI") }
 
         var result = ImportResult()
+        let skippedEntries = max(0, uris.count - limits.maxURIs)
+        uris = Array(uris.prefix(limits.maxURIs))
+        var budget = Budget(remaining: limits.maxBytes)
         for uri in uris {
             guard let path = localPath(of: uri) else {
                 if uri.lowercased().hasPrefix("file:") {
-                    result.notes.append("\(uri): not a local file")
+                    result.notes.append("\(NameLimit.preview(uri)): not a local file")
                 } else {
                     result.items.append(.text(uri))
                 }
                 continue
             }
             do {
-                result.items += try importFile(path, target: target, limits: limits)
+                result.items += try importFile(path, target: target, limits: limits, budget: &budget)
             } catch {
                 result.notes.append("\(error)")
             }
+        }
+        if budget.repeats > 0 {
+            result.notes.append("\(budget.repeats) entr\(budget.repeats == 1 ? "y" : "ies") naming a file already listed, read once")
+        }
+        if skippedEntries > 0 {
+            result.notes.append("\(skippedEntries) entr\(skippedEntries == 1 ? "y" : "ies") past the first \(limits.maxURIs) not read")
         }
         guard !result.items.isEmpty else {
             throw .importFailed(target: target, reason: result.notes.joined(separator: "; "))
         }
         return result
+    }
+
+    /// What the files of one list may still read, and which files it has read.
+    struct Budget {
+        var remaining: Int
+        var seen: Set<FileReader.Identity> = []
+        var repeats = 0
     }
 
     /// The file's name without its last extension: `Thor Odinson.png` → `Thor Odinson`.
@@ -72,14 +92,24 @@ public enum URIListImporter {
         return TextDecoding.utf8OrLatin1(Data(bytes))
     }
 
-    private static func importFile(_ path: String, target: String, limits: TransferLimits)
+    /// The image and name of one listed file, its bytes counted against `budget` before they are read; empty for
+    /// a file the list named already.
+    private static func importFile(_ path: String, target: String, limits: TransferLimits, budget: inout Budget)
         throws -> [MultiTypeTransferable]
     {
         let file = try FileReader.open(path, limit: limits.maxBytes)
+        guard budget.seen.insert(file.identity).inserted else { budget.repeats += 1; return [] }
         let name = stem(of: path)
-        let head = try file.read(upTo: 16)
+        let head = try file.read(upTo: min(16, file.size))
+        budget.remaining -= head.count
         guard ImageFormat.sniff(head) != nil else { return [.text(name)] }
-        let bytes = try file.read(upTo: file.size)
+        guard file.size - head.count <= budget.remaining else {
+            throw FileReader.Failure.rejected(
+                path: path, reason: "not read: its \(ByteCount.format(file.size)) would pass the list's budget of "
+                    + "\(ByteCount.format(limits.maxBytes)) (\(ByteCount.format(max(0, budget.remaining))) left)")
+        }
+        let bytes = try file.readWhole()
+        budget.remaining -= bytes.count - head.count
         do {
             let image = try ImageValidator.validate(bytes, target: target, name: name, limits: limits)
             return [.image(image), .text(name)]

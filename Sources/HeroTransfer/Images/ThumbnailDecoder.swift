@@ -1,0 +1,53 @@
+import CTurboJPEG
+import FoundationEssentials
+
+/// Small pictures of big images, decoded at reduced size: never the whole image in memory. A PNG is read row by
+/// row into a `BoxDownsampler`; a JPEG is decompressed by TurboJPEG at the smallest DCT scaling factor that still
+/// leaves `maxSide` pixels, then box-downsampled. A pure function of the bytes: callable from any thread.
+enum ThumbnailDecoder {
+    static func thumbnail(_ data: Data, maxSide: Int, limits: TransferLimits) throws -> DecodedImage {
+        switch ImageFormat.sniff(data) {
+        case .png?: return try png(data, maxSide: maxSide, limits: limits)
+        case .jpeg?: return try jpeg(data, maxSide: maxSide, limits: limits)
+        default: throw TransferError.importFailed(target: "image", reason: "not a PNG or JPEG image")
+        }
+    }
+
+    /// Memory: one 8-bit RGBA row, a column table and the thumbnail's accumulators.
+    static func png(_ data: Data, maxSide: Int, limits: TransferLimits) throws(ImageDecodeError) -> DecodedImage {
+        var sampler: BoxDownsampler?
+        _ = try PNGRows.read(data, limits: limits, rgba8: true, header: { width, height throws(ImageDecodeError) in
+            sampler = BoxDownsampler(sourceWidth: width, sourceHeight: height, maxSide: maxSide)
+        }, row: { y, x0, dx, count, pixels in
+            sampler?.add(y: y, x0: x0, dx: dx, count: count, pixels: pixels, rgba: true)
+        })
+        guard let sampler else { throw .corrupt("unreadable PNG data") }
+        return sampler.image()
+    }
+
+    /// Memory: the JPEG decompressed at the reduced size (at most 1/8 of each side once the image is 8 times
+    /// larger than `maxSide`), then the thumbnail.
+    static func jpeg(_ data: Data, maxSide: Int, limits: TransferLimits) throws(ImageDecodeError) -> DecodedImage {
+        guard let handle = tjInitDecompress() else { throw .corrupt("cannot start the JPEG decoder") }
+        defer { tjDestroy(handle) }
+        let (width, height, _) = try JPEGDecoder.header(handle, data, limits: limits)
+        let (scaledWidth, scaledHeight) = JPEGDecoder.scaled(width: width, height: height, atLeast: maxSide)
+        let rowBytes = Int(scaledWidth) * 4
+        guard rowBytes <= limits.maxRowBytes else { throw .rowTooLong(bytes: rowBytes, limit: limits.maxRowBytes) }
+        var pixels = [UInt8](repeating: 255, count: rowBytes * Int(scaledHeight))
+        let decoded = data.withUnsafeBytes { raw in
+            pixels.withUnsafeMutableBufferPointer { out in
+                tjDecompress2(handle, raw.bindMemory(to: UInt8.self).baseAddress, UInt(raw.count), out.baseAddress,
+                              scaledWidth, 0, scaledHeight, Int32(TJPF_BGRX.rawValue), 0)
+            }
+        }
+        guard decoded == 0 else { throw .corrupt(JPEGDecoder.errorText(handle)) }
+        var sampler = BoxDownsampler(sourceWidth: Int(scaledWidth), sourceHeight: Int(scaledHeight), maxSide: maxSide)
+        pixels.withUnsafeBufferPointer { all in
+            for y in 0..<Int(scaledHeight) {
+                sampler.add(y: y, x0: 0, dx: 1, count: Int(scaledWidth), pixels: all.baseAddress! + y * rowBytes, rgba: false)
+            }
+        }
+        return sampler.image()
+    }
+}
