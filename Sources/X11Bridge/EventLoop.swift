@@ -78,20 +78,33 @@ public final class EventLoop {
         exit = .stopped(status)
     }
 
+    /// Events handled before the other descriptors and the deadlines get their turn. Handling an event can make
+    /// a client send the next one at once (an INCR owner writes its next chunk as soon as we delete one): an
+    /// unbounded drain let such a client starve the timers and the worker's results for as long as it went on.
+    public static let eventsPerTurn = 64
+
     /// Dispatches X events to `handle` until stopped, signalled, or the connection is lost.
     public func run(_ handle: (XEvent) -> Void) -> Exit {
         while true {
-            // Drain Xlib's queue fully: events read during a handler's round trips sit there, not on the socket.
-            while exit == nil, let event = connection.nextEvent() { handle(event) }
+            // Events read during a handler's round trips sit in Xlib's queue, not on the socket: poll() would not
+            // see them, so a turn that leaves some there polls without waiting.
+            var handled = 0
+            while exit == nil, handled < Self.eventsPerTurn, let event = connection.nextEvent() {
+                handle(event)
+                handled += 1
+            }
             if let exit { return exit }
             if connection.isBroken { return .connectionLost }
             connection.flush()
+            let eventsLeft = connection.queuedEvents > 0
 
             var fds = [pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: signalDescriptor, events: Int16(POLLIN), revents: 0)]
             fds += watchers.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
             let timeout: Int32
-            if let next = deadlines.map(\.at).min() {
+            if eventsLeft {
+                timeout = 0
+            } else if let next = deadlines.map(\.at).min() {
                 let now = Self.now()
                 timeout = next <= now ? 0 : Int32(min((next - now + 999_999) / 1_000_000, UInt64(Int32.max)))
             } else {

@@ -143,6 +143,9 @@ public final class XConnection {
         return "\(message) (request \(error.request), resource 0x\(String(error.resource, radix: 16)))"
     }
 
+    /// Events already read into Xlib's queue (no socket read, no flush).
+    public var queuedEvents: Int32 { XQLength(display) }
+
     /// The next queued event, reading from the socket without blocking; nil when nothing is pending.
     public func nextEvent() -> XEvent? {
         guard !connectionBroken, XPending(display) > 0 else { return nil }

@@ -51,6 +51,20 @@ import TestSupport
         #expect(world.log.contains("(asked 2 times)"))
     }
 
+    /// A target is read only up to its importer's cap: 64 MB of HTML (parsed for 58 s, then thrown away as over
+    /// 1 MiB) is refused from its INCR announcement, and not a chunk of it is read.
+    @Test func sixtyFourMegabytesOfHTMLAreRefusedBeforeTheyAreRead() throws {
+        let world = try AgentHarness()
+        try world.startAgent()
+        let owner = try world.fixture("hostile_owner.py", ["html-flood"])
+        #expect(world.waitForLog("text/html: announced 64 MiB, over the limit of 1 MiB; not read"), "\(world.log)")
+        // The owner may go on writing chunks into a property nobody waits for: they are deleted unread, so that
+        // it can finish and exit (xclip stays alive while an INCR transfer is unfinished).
+        #expect(owner.waitFor("ready"))
+        try world.xclip("Thor")
+        #expect(world.waitForFavorite("Thor") != nil)
+    }
+
     @Test func aBadImageNextToAGoodNameStillAddsTheName() throws {
         let world = try AgentHarness()
         try world.startAgent(["--timeout", "1"])

@@ -12,6 +12,7 @@ usage: hostile_owner.py MODE
   prefill         answers UTF8_STRING by appending 20 MB to the requestor's property, then naming it: the size
                   must be checked before the data is read
   many-targets    answers TARGETS with 5,000 atoms
+  html-flood      offers only text/html, announced as 64 MB over INCR (served "&&&…" if read)
   lose-first      answers TARGETS, loses the first UTF8_STRING request (never answers it), answers the next: "Thor"
   late-reply      answers TARGETS (UTF8_STRING), holds the UTF8_STRING request, and answers it ("Hulk") only
                   once another client has taken the selection, the way a slow owner's reply crosses a new copy.
@@ -32,7 +33,7 @@ d = display.Display()
 window = d.screen().root.create_window(0, 0, 1, 1, 0, X.CopyFromParent)
 atom = d.intern_atom
 CLIPBOARD, TARGETS, INCR = atom("CLIPBOARD"), atom("TARGETS"), atom("INCR")
-UTF8, PNG = atom("UTF8_STRING"), atom("image/png")
+UTF8, PNG, HTML = atom("UTF8_STRING"), atom("image/png"), atom("text/html")
 CHUNK = 128 << 10  # python3-xlib has no BIG-REQUESTS: one request must stay under 256 KiB
 
 offered = {
@@ -47,6 +48,7 @@ offered = {
     "prefill": [UTF8],
     "many-targets": [UTF8] * 5000,
     "lose-first": [UTF8],
+    "html-flood": [HTML],
 }[mode]
 
 window.set_selection_owner(CLIPBOARD, X.CurrentTime)
@@ -114,6 +116,8 @@ while True:
             start_incr(e, prop, PNG, 6 << 20)
         elif mode == "huge":
             start_incr(e, prop, UTF8, 0)
+        elif mode == "html-flood" and e.target == HTML:
+            start_incr(e, prop, HTML, 64 << 20)
         elif mode == "invalid-utf8":
             e.requestor.change_property(prop, UTF8, 8, b"Spider\xff\xfe-Man")
             notify(e, prop)
@@ -134,8 +138,9 @@ while True:
                 os._exit(0)
             incr = None  # silent from now on
             continue
-        limit = (100 << 20) // CHUNK if mode == "huge" else (6 << 20) // CHUNK
-        data = b"" if sent == limit else (b"\x89PNG" if sent == 0 and kind == PNG else b"") + b"x" * CHUNK
+        limit = {"huge": 100 << 20, "html-flood": 64 << 20}.get(mode, 6 << 20) // CHUNK
+        filler = b"&" if mode == "html-flood" else b"x"
+        data = b"" if sent == limit else (b"\x89PNG" if sent == 0 and kind == PNG else b"") + filler * CHUNK
         requestor.change_property(prop, kind, 8, data[:CHUNK])
         incr[3] = sent + 1
         print("chunk %d" % (sent + 1), flush=True)
