@@ -88,4 +88,13 @@ import TestSupport
         let image = try #require(try items(result).first?["image"] as? [String: Any])
         #expect(image["width"] as? Int == 16_000 && image["height"] as? Int == 4_000)
     }
+
+    /// Observed: 60 MB of `&` as text/html was read, decoded and parsed (58 s, 1 GB) before the 1 MiB rule applied.
+    @Test func htmlOverOneMebibyteIsRefusedFromItsSizeBeforeItIsRead() throws {
+        let path = try cli.dir.write("amp.html", Data(repeating: UInt8(ascii: "&"), count: 3 << 20))
+        let result = try cli.run("decode", "--target", "text/html", path)
+        #expect(!result.timedOut)
+        #expect(result.status == 1)
+        #expect(result.stderr == "herobridge: \(path) is 3 MiB, over the limit of 1 MiB\n")
+    }
 }

@@ -11,15 +11,17 @@ enum DecodeCommand {
         var limits = TransferLimits.default
         if let bytes = try parsed.size("--max-bytes") { limits.maxBytes = bytes }
         let registry = MIMERegistry.standard
-        guard registry.importer(for: target) != nil else {
+        guard let importer = registry.importer(for: target) else {
             let known = registry.importers.map(\.target).joined(separator: ", ")
             throw UsageError(message: "decode: no importer for \"\(target)\"; known targets: \(known)", usage: nil)
         }
+        // Never read more than the target may carry (a URI list is cut rather than refused, so it may be read whole).
+        let readLimit = importer.budget == .list ? limits.maxBytes : importer.byteLimit(limits)
         let data: Data
         if let file = parsed.positionals.first, file != "-" {
-            data = try FileReader.readAll(file, limit: limits.maxBytes)
+            data = try FileReader.readAll(file, limit: readLimit)
         } else {
-            data = try Terminal.readStandardInput(limit: limits.maxBytes)
+            data = try Terminal.readStandardInput(limit: readLimit)
         }
         let result = try registry.decode(target: target, data: data, limits: limits)
         for note in result.notes { Terminal.err("note: \(note)\n") }
