@@ -143,6 +143,7 @@ class Sampler(threading.Thread):
 
 def run_scenario(world, index, name, what, offers):
     log("stress %s: %s" % (name, what))
+    world.check()
     agent = Agent(world, "agent-%d-%s" % (index, name))
     agent.start()
     time.sleep(0.5)  # the window's first paint

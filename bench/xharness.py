@@ -47,11 +47,15 @@ class World:
         self.work = tempfile.mkdtemp(prefix=prefix)
         self.children = []
         read_end, write_end = os.pipe()
-        self.xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write_end), "-nolisten", "tcp", "-screen", "0",
-                                      "1280x1024x24"], pass_fds=[write_end], stderr=subprocess.DEVNULL)
+        self.xvfb_log = os.path.join(self.work, "xvfb.log")
+        # -noreset, and the pipe's read end stays open: Xvfb writes the display number again at each reset, and
+        # a write to a closed pipe is fatal to it ("Cannot write display number to fd").
+        self.xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write_end), "-noreset", "-nolisten", "tcp",
+                                      "-screen", "0", "1280x1024x24"], pass_fds=[write_end], stderr=open(self.xvfb_log, "w"),
+                                     start_new_session=True)
         os.close(write_end)
         self.display = ":" + os.read(read_end, 64).decode().strip()
-        os.close(read_end)
+        self._displayfd = read_end
         home = os.path.join(self.work, "home")
         runtime = os.path.join(self.work, "run")
         os.makedirs(home)
@@ -59,6 +63,12 @@ class World:
         self.env = {"PATH": "/usr/bin:/bin", "DISPLAY": self.display, "HOME": home,
                     "XDG_CONFIG_HOME": home + "/.config", "XDG_DATA_HOME": home + "/.local/share",
                     "XDG_CACHE_HOME": home + "/.cache", "XDG_RUNTIME_DIR": runtime, "LANG": "C.UTF-8"}
+
+    def check(self):
+        """Raises when the X server is gone (it is a private one: nothing else should stop it)."""
+        if self.xvfb.poll() is not None:
+            raise RuntimeError("Xvfb %s exited (status %s): %s" % (self.display, self.xvfb.returncode,
+                                                                 open(self.xvfb_log).read()[-500:]))
 
     def path(self, *parts):
         return os.path.join(self.work, *parts)
@@ -81,6 +91,7 @@ class World:
         for proc in self.children:
             kill(proc)
         kill(self.xvfb)
+        os.close(self._displayfd)
         shutil.rmtree(self.work, ignore_errors=True)
 
 
