@@ -2,12 +2,13 @@
 """Measures how fast a drop target answers: an XDND v5 source (python3-xlib) that hovers over the target without
 ever dropping. It sends XdndEnter (one inline type), then an XdndPosition about every 10 ms, each only once the
 previous one's XdndStatus came back (or its timeout passed, as a real source would move on), timing every
-Position from its send to its Status. At the end (the duration, SIGTERM or SIGINT) it waits for the outstanding
-Status, sends XdndLeave and prints one JSON object:
+Position from its send to its Status. At the end (the duration, SIGTERM or SIGINT) it waits (--drain) for the
+outstanding Status, sends XdndLeave and prints one JSON object:
 
   {"count": Positions sent, "answered": Statuses received, "p50_ms", "p99_ms", "max_ms",
    "unanswered": Positions whose Status took longer than the timeout or never came,
-   "never_answered": never came at all (counted at the timeout's length in the percentiles and max),
+   "never_answered": never came at all, even after --drain (counted from its send to the end of the probe, a
+   lower bound, in the percentiles and max),
    "over_50ms": replies slower than 50 ms, "duration_s", "target": window id, "stalls": [[t_s, ms], ...]}
 
 Statuses carry no sequence number; a Status is matched to the oldest Position not yet answered, which is right
@@ -36,6 +37,8 @@ parser.add_argument("--interval", type=float, default=10, help="ms between a Sta
 parser.add_argument("--timeout", type=float, default=2, help="seconds to wait for a Status before moving on (default 2)")
 parser.add_argument("--at", default="200,120", help="X,Y inside the target window to hover at (default 200,120: the circle)")
 parser.add_argument("--type", default="text/plain;charset=utf-8", help="the one offered type")
+parser.add_argument("--drain", type=float, default=5,
+                    help="seconds to wait at the end for the Statuses still owed (default 5)")
 args = parser.parse_args()
 
 d = display.Display()
@@ -157,12 +160,7 @@ def pump(until, seconds):
         left = end - time.perf_counter()
         if left <= 0:
             return False
-        try:
-            select.select([d.fileno()], [], [], min(left, 0.05))
-        except InterruptedError:
-            pass
-        if stopping and seconds > args.timeout:  # a stop ends the idle waits, never a Status wait
-            return until()
+        select.select([d.fileno()], [], [], min(left, 0.05))
 
 
 send(ENTER, 5 << 24, OFFERED, 0, 0)
@@ -180,14 +178,17 @@ while not stopping and time.perf_counter() - start < args.duration:
     time.sleep(args.interval / 1000)
 
 # Wait for the Statuses still owed (a blocked target answers them all once it wakes), then leave.
-pump(lambda: not outstanding, max(args.timeout, 5))
+pump(lambda: not outstanding, max(args.timeout, args.drain))
 never = len(outstanding)
-for t in outstanding:
-    stalls.append([round(t - start, 3), None])
+ended = time.perf_counter()
+# A Position never answered stalled at least until now: that lower bound is its latency.
+owed = [(ended - t) * 1000 for t in outstanding]
+for t, ms in zip(outstanding, owed):
+    stalls.append([round(t - start, 3), round(ms, 1)])
 send(LEAVE)
 pump(lambda: False, 0.05)
 
-values = sorted(latencies + [args.timeout * 1000] * never)
+values = sorted(latencies + owed)
 
 
 def pct(p):
@@ -196,7 +197,7 @@ def pct(p):
     return round(values[min(len(values) - 1, max(0, int(round(p / 100 * len(values))) - 1))], 2)
 
 
-unanswered = sum(1 for v in latencies if v > args.timeout * 1000) + never
+unanswered = sum(1 for v in values if v > args.timeout * 1000)
 print(json.dumps({
     "target": "0x%x" % target.id, "count": sent, "answered": answered, "p50_ms": pct(50), "p99_ms": pct(99),
     "max_ms": round(values[-1], 2) if values else None, "unanswered": unanswered, "never_answered": never,
