@@ -18,6 +18,7 @@ Prints progress every 500 events, then lost / required / total, p50 / p99 latenc
 every lost copy and the agent's log lines around it. Exits 1 when a required copy or a drop was lost.
 SOAK_QUICK=1: 500 xclip, 100 GTK, 20 drops. SOAK_XCLIP, SOAK_GTK, SOAK_DROPS, SOAK_HOLD_EVERY, SOAK_SEED override.
 """
+import collections
 import json
 import os
 import random
@@ -43,6 +44,7 @@ N_DROPS = int(os.environ.get("SOAK_DROPS", 20 if QUICK else 200))
 HOLD_EVERY = int(os.environ.get("SOAK_HOLD_EVERY", 10))
 SEED = int(os.environ.get("SOAK_SEED", 11))
 OWNED_MS = 100
+DETAILED = 40  # lost copies written to soak.json with their log context
 ADDED = re.compile(r"^(clipboard|drop): added (.+?)( with portrait)?$")
 CIRCLE = (800, 120)  # the drop window's circle, in root coordinates (window at +600+0)
 
@@ -326,17 +328,21 @@ def report(events, agent, stored, alive, rss, started, owner_events, xclip_error
                        "max": max(latencies) if latencies else None, "n": len(latencies)},
         "by_kind": by_kind,
         "drops": {"total": len(drops), "ended": sum(1 for e in drops if "error" not in e), "lost": len(lost_drops),
+                  "drag_failed": dict(collections.Counter(e["drag_failed"] for e in drops if e.get("drag_failed"))),
                   "p50_ms": percentile([e["latency_ms"] for e in drops if "latency_ms" in e], 50),
                   "p99_ms": percentile([e["latency_ms"] for e in drops if "latency_ms" in e], 99)},
         "agent_alive_at_end": alive, "agent_rss": rss, "duration_s": round(time.time() - started),
         "errors": [{"name": e["name"], "kind": e["kind"], "error": e["error"]} for e in events if "error" in e][:50],
-        "lost_copies": [{"name": e["name"], "kind": e["kind"], "start": stamp(e["start"]),
-                         "owned_at": stamp(e.get("owned_at", e["start"])), "owner": e.get("owner"),
-                         "owned_ms": e["owned_ms"], "diagnosis": diagnosis(e), "harness": timeline(e),
-                         "log": context(e)} for e in lost[:100]],
+        "diagnoses": dict(collections.Counter(re.sub(r"-?\d+ ms", "N ms", diagnosis(e)) for e in lost)),
+        # Every lost copy; the first DETAILED with the harness's timeline and the agent's log around it.
+        "lost_copies": [dict({"name": e["name"], "kind": e["kind"], "start": stamp(e["start"]),
+                              "owned_at": stamp(e.get("owned_at", e["start"])), "owner": e.get("owner"),
+                              "owned_ms": e["owned_ms"], "diagnosis": diagnosis(e)},
+                             **({"harness": timeline(e), "log": context(e)} if i < DETAILED else {}))
+                        for i, e in enumerate(lost)],
         "vanished_copies": [{"name": e["name"], "kind": e["kind"], "owner": e.get("owner"),
-                             "owner_at_next": e.get("owner_at_next"), "stored": e["stored"], "harness": timeline(e),
-                             "log": context(e)} for e in copies if e.get("vanished")][:30],
+                             "owner_at_next": e.get("owner_at_next"), "stored": e["stored"]}
+                            for e in copies if e.get("vanished")],
         "lost_drops": [{"name": e["name"], "start": stamp(e["start"]), "drag_failed": e.get("drag_failed"),
                         "harness": timeline(e), "log": context(e)} for e in lost_drops[:50]],
     }
@@ -351,9 +357,13 @@ def report(events, agent, stored, alive, rss, started, owner_events, xclip_error
         print(" agent log:")
         for line in context(e):
             print("  " + line)
-    print("\nsoak: %d copies (%d xclip, %d GTK), %d stayed owned >= %d ms: %d LOST; %d drops (%d ended): %d lost" % (
+    print("\nsoak: %d copies (%d xclip, %d GTK), %d stayed owned >= %d ms: %d LOST; %d drops (%d ended): %d lost%s" % (
         len(copies), by_kind["xclip"]["total"], by_kind["gtk"]["total"], len(required), OWNED_MS, len(lost),
-        len(drops), result["drops"]["ended"], len(lost_drops)))
+        len(drops), result["drops"]["ended"], len(lost_drops),
+        (" (GTK said the drag failed: %s)" % ", ".join("%s x%d" % kv for kv in result["drops"]["drag_failed"].items()))
+        if result["drops"]["drag_failed"] else ""))
+    for text, count in sorted(result["diagnoses"].items(), key=lambda kv: -kv[1]):
+        print("  %d lost: %s" % (count, text))
     print("  by source: " + "; ".join("%s %d/%d required lost, %d of %d stored in all, p50 %s ms, p99 %s ms" % (
         k, v["lost"], v["required"], v["stored_of_all"], v["total"], fmt(v["p50_ms"]), fmt(v["p99_ms"]))
         for k, v in by_kind.items()))
