@@ -9,7 +9,8 @@ outstanding Status, sends XdndLeave and prints one JSON object:
    "unanswered": Positions whose Status took longer than the timeout or never came,
    "never_answered": never came at all, even after --drain (counted from its send to the end of the probe, a
    lower bound, in the percentiles and max),
-   "over_50ms": replies slower than 50 ms, "duration_s", "target": window id, "stalls": [[t_s, ms], ...]}
+   "over_50ms": replies slower than 50 ms, "duration_s", "target": window id, "stalls": [[t_s, ms], ...],
+   "target_destroyed": the target window went away (its program died) before the end}
 
 Statuses carry no sequence number; a Status is matched to the oldest Position not yet answered, which is right
 for a target that answers every Position once, in order (the XDND spec's requirement, and what HeroBridge does).
@@ -78,6 +79,7 @@ def find_drop_window():
 
 
 target = d.create_resource_object("window", int(args.window, 0)) if args.window else find_drop_window()
+target.change_attributes(event_mask=X.StructureNotifyMask)  # our own mask on it: to see it destroyed
 origin = target.translate_coords(root, 0, 0)  # root coordinates of the target's (0, 0), negated
 ax, ay = (int(v) for v in args.at.split(","))
 x, y = ax - origin.x, ay - origin.y
@@ -126,9 +128,14 @@ stalls = []
 start = time.perf_counter()
 
 
+target_gone = False
+
+
 def handle(e):
-    global answered
-    if e.type == X.ClientMessage and e.client_type == STATUS:
+    global answered, target_gone
+    if e.type == X.DestroyNotify and e.window == target:
+        target_gone = True  # the target died: no Status will come, nothing more to wait for
+    elif e.type == X.ClientMessage and e.client_type == STATUS:
         received = time.perf_counter()
         if outstanding:
             t = outstanding.pop(0)
@@ -166,7 +173,7 @@ def pump(until, seconds):
 send(ENTER, 5 << 24, OFFERED, 0, 0)
 print("ready", file=sys.stderr, flush=True)
 timed_out = 0
-while not stopping and time.perf_counter() - start < args.duration:
+while not stopping and not target_gone and time.perf_counter() - start < args.duration:
     before = answered
     outstanding.append(time.perf_counter())
     send(POSITION, 0, ((x & 0xFFFF) << 16) | (y & 0xFFFF), now_server(), ACTION_COPY)
@@ -178,15 +185,16 @@ while not stopping and time.perf_counter() - start < args.duration:
     time.sleep(args.interval / 1000)
 
 # Wait for the Statuses still owed (a blocked target answers them all once it wakes), then leave.
-pump(lambda: not outstanding, max(args.timeout, args.drain))
+pump(lambda: not outstanding or target_gone, max(args.timeout, args.drain))
 never = len(outstanding)
 ended = time.perf_counter()
 # A Position never answered stalled at least until now: that lower bound is its latency.
 owed = [(ended - t) * 1000 for t in outstanding]
 for t, ms in zip(outstanding, owed):
     stalls.append([round(t - start, 3), round(ms, 1)])
-send(LEAVE)
-pump(lambda: False, 0.05)
+if not target_gone:
+    send(LEAVE)
+    pump(lambda: False, 0.05)
 
 values = sorted(latencies + owed)
 
@@ -201,5 +209,5 @@ unanswered = sum(1 for v in values if v > args.timeout * 1000)
 print(json.dumps({
     "target": "0x%x" % target.id, "count": sent, "answered": answered, "p50_ms": pct(50), "p99_ms": pct(99),
     "max_ms": round(values[-1], 2) if values else None, "unanswered": unanswered, "never_answered": never,
-    "over_50ms": sum(1 for v in values if v > 50), "timeout_s": args.timeout,
+    "over_50ms": sum(1 for v in values if v > 50), "timeout_s": args.timeout, "target_destroyed": target_gone,
     "duration_s": round(time.perf_counter() - start, 2), "stalls": stalls[:200]}))
