@@ -46,6 +46,7 @@ TARGET_RSS_MB = 150
 HERO_JSON = "application/x-herobridge-hero+json"  # Sources/HeroTransfer/Importers/HeroJSONImporter.swift
 # The first log line that says an ingest is over, whatever it stored: the report lines come after the whole
 # read, decode and store (debug lines "received …", "new owner …" and warnings about one target come earlier).
+ORDER = ["png-50MB", "html-64MB", "json-10k", "urilist-1000", "portrait-8k"]
 DONE = re.compile(r"^clipboard: (added |updated |ignored |skipped: |nothing to ingest|could not store)")
 
 
@@ -228,7 +229,13 @@ def run_scenario(world, index, name, what, offers):
 def table(report):
     rows = ["| scenario | ingest finished | probe p50 / p99 / max (ms) | Positions (unanswered) | peak RSS | targets |",
             "| --- | --- | --- | --- | --- | --- |"]
-    for name, r in report["scenarios"].items():
+    order = [name for name in ORDER if name in report["scenarios"]]
+    order += [name for name in report["scenarios"] if name not in order]
+    notes = []
+    for name in order:
+        r = report["scenarios"][name]
+        if r.get("note"):
+            notes.append("%s: %s." % (name, r["note"]))
         p = r["probe"]
         if r.get("killed_by_harness_at_mb"):
             finished = "no: agent killed at %.0f MB RSS" % r["killed_by_harness_at_mb"]
@@ -240,7 +247,7 @@ def table(report):
         rows.append("| %s: %s | %s | %s | %s (%s) | %.1f MB | %s |" % (
             name, r["what"], finished, probe, p.get("count"), p.get("unanswered"), r["peak_rss_mb"],
             "met" if r["meets_targets"] else "MISSED"))
-    return "\n".join(rows)
+    return "\n".join(rows) + "".join("\n\n" + note for note in notes)
 
 
 def summary_line(report):
@@ -279,7 +286,12 @@ def record(report):
         results = json.load(open(path))
     except (FileNotFoundError, ValueError):
         results = {}
-    results["stress"] = report
+    compact = json.loads(json.dumps(report))  # results.json gets the figures; bench/stress.json keeps the detail
+    for scenario in compact["scenarios"].values():
+        scenario.get("probe", {}).pop("stalls", None)
+        for key in ("log_head", "log_tail"):
+            scenario.pop(key, None)
+    results["stress"] = compact
     with open(path, "w") as f:
         json.dump(results, f, indent=2, sort_keys=True)
     md_path = os.path.join(ROOT, "BENCHMARKS.md")
