@@ -1,0 +1,60 @@
+#!/usr/bin/python3
+"""A GTK3 drag source for many drags in a row: a window at (50, 50) holding one button whose drag carries text
+(GTK's text targets: UTF8_STRING, TEXT, text/plain, ...). The text of the next drag comes from stdin, one name
+per line. Used by bench/soak.py; the one-shot version is gtk_drag_source.py.
+
+usage: gtk_drag_loop.py    then one name per line on stdin, each answered "armed NAME"; exits at EOF.
+
+Prints "ready" once the window is mapped, then "get TARGET" per data request, "end" when a drag ends, and
+"failed REASON" when it fails. Drive it with xdotool as the tests do: press on (150, 110), move past the drag
+threshold, move onto the target twice, pause, release.
+"""
+import os
+
+import gi
+
+gi.require_version("Gtk", "3.0")
+gi.require_version("Gdk", "3.0")
+from gi.repository import GLib, Gdk, Gtk  # noqa: E402
+
+window = Gtk.Window(title="drag-loop")
+window.move(50, 50)
+window.set_default_size(200, 120)
+button = Gtk.Button(label="Drag me")
+window.add(button)
+targets = Gtk.TargetList.new([])
+targets.add_text_targets(0)
+button.drag_source_set(Gdk.ModifierType.BUTTON1_MASK, [], Gdk.DragAction.COPY)
+button.drag_source_set_target_list(targets)
+current = {"text": "nothing yet"}
+pending = b""
+
+
+def get(_widget, _context, data, _info, _time):
+    print("get " + data.get_target().name(), flush=True)
+    data.set_text(current["text"], -1)
+
+
+def on_input(fd, _condition):
+    global pending
+    data = os.read(fd, 65536)
+    if not data:
+        Gtk.main_quit()
+        return False
+    pending += data
+    while b"\n" in pending:
+        line, pending = pending.split(b"\n", 1)
+        if line:
+            current["text"] = line.decode("utf-8")
+            print("armed " + current["text"], flush=True)
+    return True
+
+
+button.connect("drag-data-get", get)
+button.connect("drag-end", lambda *_: print("end", flush=True))
+button.connect("drag-failed", lambda _w, _c, result: print("failed " + result.value_nick, flush=True) or False)
+window.connect("map-event", lambda *_: print("ready", flush=True))
+window.connect("destroy", Gtk.main_quit)
+GLib.io_add_watch(0, GLib.IO_IN | GLib.IO_HUP, on_input)
+window.show_all()
+Gtk.main()
