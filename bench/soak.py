@@ -44,7 +44,7 @@ N_DROPS = int(os.environ.get("SOAK_DROPS", 20 if QUICK else 200))
 HOLD_EVERY = int(os.environ.get("SOAK_HOLD_EVERY", 10))
 SEED = int(os.environ.get("SOAK_SEED", 11))
 OWNED_MS = 100
-DETAILED = 40  # lost copies written to soak.json with their log context
+DETAILED = 25  # lost copies of each diagnosis written to soak.json with their log context
 ADDED = re.compile(r"^(clipboard|drop): added (.+?)( with portrait)?$")
 CIRCLE = (800, 120)  # the drop window's circle, in root coordinates (window at +600+0)
 
@@ -157,7 +157,7 @@ def soak(world, started):
             if last_copy is not None:  # did the last copy's owner hold CLIPBOARD until now?
                 last_copy["owner_at_next"] = "0x%x" % current
         if kind == "xclip":
-            before, mark = current, len(watch.events)
+            mark = len(watch.events)
             event["start"] = time.time()
             # No pipe but stdin: the forked xclip keeps its stdout and stderr open as long as it owns CLIPBOARD.
             # Its stderr is a file shared by all the xclips: an xclip that dies of an X error says so there.
@@ -170,20 +170,29 @@ def soak(world, started):
                 # xclip's parent exits before its child has flushed XSetSelectionOwner: the copy is made when the
                 # server says so (the harness's XFixes watch), and the next copy waits for that, else two xclips
                 # could take CLIPBOARD out of order.
+                # Any owner after the mark is this xclip's: the last copy's owner was seen before, and nothing
+                # else copies. (Not "an owner other than the last one": a dead xclip's window id is reused.)
                 def took():
-                    return next((e for e in watch.events[mark:] if e[1] == "owner" and e[2] not in (before, 0)), None)
+                    return next((e for e in watch.events[mark:] if e[1] == "owner" and e[2] != 0), None)
                 if not wait_until(took, 5, 0.0005):
                     event["error"] = "xclip did not take CLIPBOARD within 5 s"
                 taken = took()
                 event["owner"] = "0x%x" % (taken[2] if taken else 0)
                 event["owned_at"] = taken[0] if taken else time.time()
         elif kind == "gtk":
+            mark = len(watch.events)
             event["start"] = time.time()
             gtk.stdin.write((name + "\n").encode())
             gtk.stdin.flush()
             answer = gtk_out.wait_for("copied ", 10)
-            event["returned"] = event["owned_at"] = time.time()  # GTK checks XGetSelectionOwner before answering
-            event["owner"] = "0x%x" % owner()
+            event["returned"] = time.time()
+            # GTK checks XGetSelectionOwner before answering; the watch's event for it is waited for too, so
+            # that it is never taken for the next xclip's.
+            change = None
+            if wait_until(lambda: any(e[1] == "owner" for e in watch.events[mark:]), 2, 0.0005):
+                change = next(e for e in watch.events[mark:] if e[1] == "owner")
+            event["owned_at"] = change[0] if change else event["returned"]
+            event["owner"] = "0x%x" % (change[2] if change else owner())
             if answer is None:
                 event["error"] = "the GTK owner did not answer"
             elif not answer.endswith("owner=1"):
@@ -307,6 +316,15 @@ def report(events, agent, stored, alive, rss, started, owner_events, xclip_error
             return "the read of %s had no answer before the next copy took over" % event.get("owner")
         return "read started, nothing more logged"
 
+    def kind_of(event):
+        return re.sub(r"-?\d+ ms", "N ms", diagnosis(event))
+
+    shown = collections.Counter()
+
+    def detailed(event):
+        shown[kind_of(event)] += 1
+        return shown[kind_of(event)] <= DETAILED
+
     by_kind = {}
     for kind in ("xclip", "gtk"):
         mine = [e for e in copies if e["kind"] == kind]
@@ -333,13 +351,13 @@ def report(events, agent, stored, alive, rss, started, owner_events, xclip_error
                   "p99_ms": percentile([e["latency_ms"] for e in drops if "latency_ms" in e], 99)},
         "agent_alive_at_end": alive, "agent_rss": rss, "duration_s": round(time.time() - started),
         "errors": [{"name": e["name"], "kind": e["kind"], "error": e["error"]} for e in events if "error" in e][:50],
-        "diagnoses": dict(collections.Counter(re.sub(r"-?\d+ ms", "N ms", diagnosis(e)) for e in lost)),
-        # Every lost copy; the first DETAILED with the harness's timeline and the agent's log around it.
+        "diagnoses": dict(collections.Counter(kind_of(e) for e in lost)),
+        # Every lost copy; the first DETAILED of each diagnosis with the harness's timeline and the agent's log.
         "lost_copies": [dict({"name": e["name"], "kind": e["kind"], "start": stamp(e["start"]),
                               "owned_at": stamp(e.get("owned_at", e["start"])), "owner": e.get("owner"),
                               "owned_ms": e["owned_ms"], "diagnosis": diagnosis(e)},
-                             **({"harness": timeline(e), "log": context(e)} if i < DETAILED else {}))
-                        for i, e in enumerate(lost)],
+                             **({"harness": timeline(e), "log": context(e)} if detailed(e) else {}))
+                        for e in lost],
         "vanished_copies": [{"name": e["name"], "kind": e["kind"], "owner": e.get("owner"),
                              "owner_at_next": e.get("owner_at_next"), "stored": e["stored"]}
                             for e in copies if e.get("vanished")],
