@@ -47,7 +47,7 @@ HERO_JSON = "application/x-herobridge-hero+json"  # Sources/HeroTransfer/Importe
 # The first log line that says an ingest is over, whatever it stored: the report lines come after the whole
 # read, decode and store (debug lines "received …", "new owner …" and warnings about one target come earlier).
 ORDER = ["png-50MB", "html-64MB", "json-10k", "urilist-1000", "portrait-8k"]
-DONE = re.compile(r"^clipboard: (added |updated |ignored |skipped: |nothing to ingest|could not store)")
+DONE = re.compile(r"^clipboard: (added |updated |ignored |skipped: |nothing to ingest|could not store|import failed|owner \S+ \S+: (announced|sent more than))")
 
 
 # ---- data --------------------------------------------------------------------------------------------------

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CLinux
 import Dispatch
 import HeroCore
 import X11Bridge
@@ -16,6 +20,8 @@ final class IngestWorker {
     private struct Handoff<Value>: @unchecked Sendable { let value: Value }
 
     private let queue = DispatchQueue(label: "herobridge.worker")
+    /// The worker thread's nice value: above the X thread's, so the loop wins a contended core.
+    static let niceness: Int32 = 10
     private let mailbox: LoopMailbox
     private let favorites: Handoff<Favorites>
     /// Bytes of the jobs handed over whose completion has not run yet (loop thread only).
@@ -46,6 +52,9 @@ final class IngestWorker {
         let favorites = favorites
         let mailbox = mailbox
         queue.async {
+            // The worker's thread yields to the X thread when both want a core (nice 10, this thread only):
+            // validating a 50 MB image must not delay a reply to the server on a busy 2-core machine.
+            setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(hb_thread_id()), Self.niceness)
             let result = Handoff(value: job.value.0(favorites.value))
             mailbox.post { job.value.1(result.value) }
         }

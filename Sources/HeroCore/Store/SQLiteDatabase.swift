@@ -54,6 +54,9 @@ final class SQLiteDatabase {
         }
     }
 
+    /// Blobs from this size on are bound without a copy (see `query`).
+    static let staticBlobBytes = 64 << 10
+
     /// Prepares, binds, and steps through `sql`, calling `row` for every result row.
     func query(_ sql: String, _ values: [SQLValue] = [], row: (Row) throws(StoreError) -> Void = { _ throws(StoreError) in })
         throws(StoreError)
@@ -88,9 +91,13 @@ final class SQLiteDatabase {
             case let .integer(v): rc = sqlite3_bind_int64(statement, index, v)
             case let .text(v): rc = sqlite3_bind_text(statement, index, v, -1, Self.transient)
             case let .blob(v):
+                // A large blob (a portrait of up to 64 MB) is not copied: `values` keeps its heap storage alive
+                // until the statement has run, and the bindings are cleared right after (SQLITE_STATIC). A small
+                // `Data` may live inline, where the pointer is only valid inside this closure: that one is copied.
+                let copy = v.count < Self.staticBlobBytes
                 rc = v.withUnsafeBytes { raw in
                     sqlite3_bind_blob64(statement, index, raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1),
-                                        sqlite3_uint64(raw.count), Self.transient)
+                                        sqlite3_uint64(raw.count), copy ? Self.transient : nil)
                 }
             }
             guard rc == SQLITE_OK else { throw failure(rc) }
