@@ -149,7 +149,9 @@ public final class SelectionReader {
             let change = event.xproperty
             guard change.window == window else { return false }
             guard change.state == PropertyNewValue else { return true }
-            guard change.atom == property, let current = job, current.read.isIncremental else {
+            // No local copy of the job here: it would share the INCR buffer, and the append below would then copy
+            // the whole buffer for every chunk (each reply to the server slower than the last).
+            guard change.atom == property, job?.read.isIncremental == true else {
                 // A chunk of an abandoned INCR transfer: deleting it unread lets that owner finish and go away.
                 if properties.contains(change.atom) && change.atom != property {
                     connection.deleteProperty(window: window, property: change.atom)
@@ -157,7 +159,7 @@ public final class SelectionReader {
                 return true
             }
             switch connection.readProperty(window: window, property: property, delete: true,
-                                           maxBytes: current.read.remainingBytes) {
+                                           maxBytes: job?.read.remainingBytes ?? 0) {
             case .missing: advance { $0.chunkArrived(nil) }
             case let .oversized(bytes): advance { $0.replyTooLarge(bytes: bytes) }
             case let .value(chunk): advance { $0.chunkArrived(chunk) }
