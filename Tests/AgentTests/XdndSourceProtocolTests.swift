@@ -120,6 +120,19 @@ import TestSupport
         #expect(world.waitForLog("drag: Thor abandoned: the target stopped answering"))
     }
 
+    /// Presses Thor's row and drags onto the target while the agent is stopped (SIGSTOP), so that it sees the
+    /// motion that starts the drag only after the pointer rests on the target; `release` lets the button go
+    /// while it is still stopped. The agent runs again on return.
+    func dragWhileTheAgentLags(_ world: AgentHarness, release: Bool) throws {
+        let start = AgentHarness.rowPoint(0), over = AgentHarness.gtkTargetPoint
+        let agent = try #require(world.agent)
+        try world.xdotool(["mousemove", "\(start.0)", "\(start.1)", "sleep", "0.05", "mousedown", "1", "sleep", "0.05"])
+        kill(agent.process.processIdentifier, SIGSTOP)
+        defer { kill(agent.process.processIdentifier, SIGCONT) }
+        try world.xdotool(["mousemove", "\(start.0 + 12)", "\(start.1 + 4)", "sleep", "0.05", "mousemove", "\(over.0)", "\(over.1)"]
+                          + (release ? ["sleep", "0.05", "mouseup", "1"] : []))
+    }
+
     /// The flake of issue 11: under load the agent saw the motion that started the drag only after the pointer had
     /// already come to rest on the target, and began the drag where that old motion was (over its own window).
     /// With no later motion there was no XdndEnter, and the release dropped on nothing. A stopped agent makes
@@ -127,12 +140,7 @@ import TestSupport
     @Test func aDragThatStartsLateBeginsWhereThePointerIsNow() throws {
         let world = try world()
         let target = try target(world, [])
-        let start = AgentHarness.rowPoint(0), over = AgentHarness.gtkTargetPoint
-        let agent = try #require(world.agent)
-        try world.xdotool(["mousemove", "\(start.0)", "\(start.1)", "sleep", "0.05", "mousedown", "1", "sleep", "0.05"])
-        kill(agent.process.processIdentifier, SIGSTOP)
-        try world.xdotool(["mousemove", "\(start.0 + 12)", "\(start.1 + 4)", "sleep", "0.05", "mousemove", "\(over.0)", "\(over.1)"])
-        kill(agent.process.processIdentifier, SIGCONT)
+        try dragWhileTheAgentLags(world, release: false)
         #expect(target.child.waitFor("enter "), "\(target.child.output)\n\(world.log)")
         #expect(target.child.waitFor("position "))
         try world.xdotool(["mouseup", "1"])
@@ -144,13 +152,7 @@ import TestSupport
     @Test func aDragReleasedBeforeItStartedDropsWhereThePointerIs() throws {
         let world = try world()
         let target = try target(world, [])
-        let start = AgentHarness.rowPoint(0), over = AgentHarness.gtkTargetPoint
-        let agent = try #require(world.agent)
-        try world.xdotool(["mousemove", "\(start.0)", "\(start.1)", "sleep", "0.05", "mousedown", "1", "sleep", "0.05"])
-        kill(agent.process.processIdentifier, SIGSTOP)
-        try world.xdotool(["mousemove", "\(start.0 + 12)", "\(start.1 + 4)", "sleep", "0.05", "mousemove", "\(over.0)", "\(over.1)",
-                           "sleep", "0.05", "mouseup", "1"])
-        kill(agent.process.processIdentifier, SIGCONT)
+        try dragWhileTheAgentLags(world, release: true)
         #expect(target.child.waitFor("data Thor"), "\(target.child.output)\n\(world.log)")
         #expect(world.waitForLog("drag: Thor dropped"))
     }
