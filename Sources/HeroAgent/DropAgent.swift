@@ -162,7 +162,7 @@ final class DropAgent {
 
     /// The file name a Chromium source puts in XdndDirectSave0, without its extension.
     private func directSave(of source: UInt) -> String? {
-        guard let value = connection.readProperty(window: Window(source), property: connection.atom("XdndDirectSave0"), delete: false),
+        guard let value = connection.readSmallProperty(window: Window(source), property: connection.atom("XdndDirectSave0")),
               value.format == 8, let text = String(validating: value.bytes, as: UTF8.self) else { return nil }
         let name = URIListImporter.stem(of: text.trimmed())
         return name.isEmpty ? nil : name

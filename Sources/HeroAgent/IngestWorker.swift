@@ -26,8 +26,6 @@ final class IngestWorker {
     private let favorites: Handoff<Favorites>
     /// Bytes of the jobs handed over whose completion has not run yet (loop thread only).
     private(set) var backlogBytes = 0
-    /// Jobs handed over whose completion has not run yet (loop thread only).
-    private(set) var pendingJobs = 0
     /// Runs on the loop after every completion: the clipboard side may start a read it held back.
     var onDrained: () -> Void = {}
 
@@ -40,12 +38,10 @@ final class IngestWorker {
     /// `bytes` is what the job holds (the transfer's size), for `backlogBytes`. Call from the loop's thread.
     func run<Result>(bytes: Int = 0, _ work: @escaping (Favorites) -> Result, then done: @escaping (Result) -> Void) {
         backlogBytes += bytes
-        pendingJobs += 1
         let complete: (Result) -> Void = { [weak self] result in
             done(result)
             guard let self else { return }
             backlogBytes -= bytes
-            pendingJobs -= 1
             onDrained()
         }
         let job = Handoff(value: (work, complete))

@@ -200,7 +200,7 @@ public final class SelectionOwner {
 
     /// ICCCM §2.6.2: each pair converted on its own; a failed pair's property is replaced by None in the list.
     private func convertMultiple(property: Atom, of requestor: Window) -> String? {
-        guard let list = connection.readProperty(window: requestor, property: property, delete: false),
+        guard let list = connection.readSmallProperty(window: requestor, property: property),
               list.format == 32 else { return nil }
         var items = list.items32
         var served = 0

@@ -5,19 +5,47 @@ extension XConnection {
     /// Reads a whole property in one request (`long_length` 0x1fffffff, as GTK does), deleting it when `delete`
     /// (Xlib deletes only when nothing is left unread, which one full read ensures). Nil when the property
     /// does not exist or the window is gone. Format-8 data is Xlib's own buffer, freed with the `Data`.
-    public func readProperty(window: Window, property: Atom, delete: Bool) -> PropertyValue? {
+    /// Unbounded: only for properties whose size was checked first (`readProperty(…maxBytes:)`).
+    func readProperty(window: Window, property: Atom, delete: Bool) -> PropertyValue? {
+        getProperty(window: window, property: property, delete: delete, longLength: 0x1fff_ffff)?.value
+    }
+
+    /// A property that is small by nature and set by another client (an XdndAware version, an XdndProxy window,
+    /// a file name, a MULTIPLE list): at most `maxBytes` of it is read, in one request, and nil is returned when
+    /// it holds more (or is missing), so no client can make the X thread copy megabytes of metadata.
+    public func readSmallProperty(window: Window, property: Atom, maxBytes: Int = 64 << 10) -> PropertyValue? {
+        guard let read = getProperty(window: window, property: property, delete: false, longLength: (maxBytes + 3) / 4),
+              read.remaining == 0 else { return nil }
+        return read.value
+    }
+
+    /// Whether `window` has `property` at all: one request that reads none of its bytes.
+    public func hasProperty(window: Window, property: Atom) -> Bool {
+        getProperty(window: window, property: property, delete: false, longLength: 0) != nil
+    }
+
+    /// One XGetWindowProperty of at most `longLength` 32-bit units: the value read and the bytes left unread.
+    private func getProperty(window: Window, property: Atom, delete: Bool, longLength: Int)
+        -> (value: PropertyValue, remaining: Int)?
+    {
         var type: Atom = 0
         var format: Int32 = 0
         var count: UInt = 0
         var remaining: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
-        let status = XGetWindowProperty(display, window, property, 0, 0x1fff_ffff, delete ? 1 : 0,
+        let status = XGetWindowProperty(display, window, property, 0, longLength, delete ? 1 : 0,
                                         Atom(AnyPropertyType), &type, &format, &count, &remaining, &data)
         guard status == Success, type != 0 else {
             if let data { XFree(data) }
             _ = takeError()
             return nil
         }
+        return (value(type: type, format: format, count: count, data: data), Int(remaining))
+    }
+
+    /// Turns what Xlib returned into a `PropertyValue` (format 32 packed to 4 bytes an item); frees `data`,
+    /// except format-8 data, which the `Data` keeps without a copy.
+    private func value(type: Atom, format: Int32, count: UInt, data: UnsafeMutablePointer<UInt8>?) -> PropertyValue {
         guard let data, count > 0 else {
             if let data { XFree(data) }
             return PropertyValue(type: type, format: Int(format), bytes: Data())
@@ -59,21 +87,12 @@ extension XConnection {
     /// Reads a property only when its size, asked first (a zero-length read: no data crosses the socket), is at
     /// most `maxBytes`; so an owner that pre-fills a 300 MB property costs one small round trip, not 300 MB.
     public func readProperty(window: Window, property: Atom, delete: Bool, maxBytes: Int) -> BoundedRead {
-        var type: Atom = 0
-        var format: Int32 = 0
-        var count: UInt = 0
-        var remaining: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>?
-        let status = XGetWindowProperty(display, window, property, 0, 0, 0, Atom(AnyPropertyType),
-                                        &type, &format, &count, &remaining, &data)
-        if let data { XFree(data) }
-        guard status == Success, type != 0 else {
-            _ = takeError()
+        guard let size = getProperty(window: window, property: property, delete: false, longLength: 0)?.remaining else {
             return .missing
         }
-        guard Int(remaining) <= maxBytes else {
+        guard size <= maxBytes else {
             if delete { deleteProperty(window: window, property: property) }
-            return .oversized(bytes: Int(remaining))
+            return .oversized(bytes: size)
         }
         return readProperty(window: window, property: property, delete: delete).map { .value($0) } ?? .missing
     }

@@ -79,8 +79,7 @@ public final class XdndTarget {
     /// The source's XdndTypeList, sized before it is read; nil when it is missing, longer than `maxTypes`, or not
     /// a list of atoms.
     private func typeList(of source: UInt) -> [String]? {
-        guard case let .value(value) = connection.readProperty(window: source, property: atoms.typeList, delete: false,
-                                                               maxBytes: Self.maxTypes * 4),
+        guard let value = connection.readSmallProperty(window: source, property: atoms.typeList, maxBytes: Self.maxTypes * 4),
               value.type == XA_ATOM, value.format == 32 else { return nil }
         return connection.names(of: value.items32.map { UInt($0) }).filter { !$0.isEmpty }
     }

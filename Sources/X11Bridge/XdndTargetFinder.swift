@@ -24,7 +24,7 @@ public struct XdndTargetFinder {
         let client = self.client(under: top, x: x, y: y) ?? top
         guard !excluded.contains(client) else { return nil }
         let proxyWindow = validProxy(of: client)
-        guard let value = connection.readProperty(window: proxyWindow ?? client, property: aware, delete: false),
+        guard let value = connection.readSmallProperty(window: proxyWindow ?? client, property: aware),
               value.type == XA_ATOM, let version = value.items32.first, version >= 3 else { return nil }
         return XdndSourceMachine.Target(window: UInt(client), proxy: proxyWindow.map { UInt($0) },
                                         version: min(Int(version), 5))
@@ -47,7 +47,7 @@ public struct XdndTargetFinder {
     private func client(under top: Window, x: Int, y: Int) -> Window? {
         var window = top
         for _ in 0..<8 { // frames nest a few levels deep; a bound keeps a hostile tree from looping us
-            if connection.readProperty(window: window, property: wmState, delete: false) != nil { return window }
+            if connection.hasProperty(window: window, property: wmState) { return window }
             guard let next = child(of: window, x: x, y: y) else { return nil }
             window = next
         }
@@ -57,10 +57,10 @@ public struct XdndTargetFinder {
     /// The window's XdndProxy when that proxy's own XdndProxy names itself (the spec's guard against a stale
     /// property left by a crashed app); else nil.
     private func validProxy(of window: Window) -> Window? {
-        guard let value = connection.readProperty(window: window, property: proxy, delete: false),
+        guard let value = connection.readSmallProperty(window: window, property: proxy),
               value.type == XA_WINDOW, let first = value.items32.first, first != 0 else { return nil }
         let candidate = Window(first)
-        guard let own = connection.readProperty(window: candidate, property: proxy, delete: false),
+        guard let own = connection.readSmallProperty(window: candidate, property: proxy),
               own.items32.first.map(Window.init) == candidate else { return nil }
         return candidate
     }
