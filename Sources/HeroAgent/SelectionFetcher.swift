@@ -73,18 +73,11 @@ public final class SelectionFetcher {
         guard content.skipped == nil else { completion(content); return }
         // Each target is read only up to what its importer would take: 64 MB of text/html is refused when the
         // owner announces it (or when its first chunk overflows 1 MiB), not parsed and then thrown away.
-        let requests = content.chosen.map { SelectionReader.Request($0, maxBytes: fetchLimit(for: $0)) }
+        let requests = content.chosen.map { SelectionReader.Request($0, maxBytes: registry.readLimit(for: $0, limits: limits)) }
         reader.fetch(selection: content.selection.atom, targets: requests, time: time) { fetched in
             content.fetched = fetched
             completion(content)
         }
-    }
-
-    /// The most bytes worth fetching of `target`: its importer's cap, except a URI list, which the registry
-    /// cuts at a line (up to `maxBytes`) rather than refuses.
-    func fetchLimit(for target: String) -> Int {
-        if registry.importer(for: target)?.budget == .list { return limits.maxBytes }
-        return registry.byteLimit(for: target, limits: limits)
     }
 
     static func describe(_ failure: TargetReadFailure, target: String, owner: String) -> String {

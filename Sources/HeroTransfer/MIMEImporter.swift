@@ -45,6 +45,12 @@ public struct MIMEImporter: Sendable {
         self.run = run
     }
 
+    /// The most bytes worth reading of this target under `limits`: what `MIMERegistry.decode` accepts. A URI list
+    /// is cut at a line rather than refused, so it may be read up to `maxBytes`; any other target up to its cap.
+    public func readLimit(_ limits: TransferLimits) -> Int {
+        budget == .list ? limits.maxBytes : byteLimit(limits)
+    }
+
     /// The most bytes this target may carry under `limits`: never more than `maxBytes`.
     public func byteLimit(_ limits: TransferLimits) -> Int {
         switch budget {

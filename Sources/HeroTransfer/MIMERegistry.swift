@@ -82,7 +82,7 @@ public struct MIMERegistry: Sendable {
         guard let importer = importer(for: target) else { throw .unsupportedTarget(target) }
         let limit = importer.byteLimit(limits)
         guard data.count > limit else { return try importer.run(data, limits) }
-        guard importer.budget == .list, data.count <= limits.maxBytes else {
+        guard importer.budget == .list, data.count <= importer.readLimit(limits) else {
             throw .tooLarge(target: target, bytes: data.count, limit: limit)
         }
         let head = data.prefix(limit)
@@ -92,10 +92,10 @@ public struct MIMERegistry: Sendable {
         return result
     }
 
-    /// The most bytes worth reading for `target` under `limits` (its `MIMEImporter.byteLimit`; `maxBytes` for an
-    /// unknown target): what a reader may stop at, since `decode` refuses more.
-    public func byteLimit(for target: String, limits: TransferLimits) -> Int {
-        importer(for: target)?.byteLimit(limits) ?? limits.maxBytes
+    /// The most bytes worth reading of `target` under `limits` (its `MIMEImporter.readLimit`; `maxBytes` for an
+    /// unknown target): a reader may stop there, since `decode` refuses more.
+    public func readLimit(for target: String, limits: TransferLimits) -> Int {
+        importer(for: target)?.readLimit(limits) ?? limits.maxBytes
     }
 
     /// Whether the owner marked its data as a password (`x-kde-passwordManagerHint`, whatever its value).

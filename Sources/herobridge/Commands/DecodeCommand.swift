@@ -16,7 +16,7 @@ enum DecodeCommand {
             throw UsageError(message: "decode: no importer for \"\(target)\"; known targets: \(known)", usage: nil)
         }
         // Never read more than the target may carry (a URI list is cut rather than refused, so it may be read whole).
-        let readLimit = importer.budget == .list ? limits.maxBytes : importer.byteLimit(limits)
+        let readLimit = importer.readLimit(limits)
         let data: Data
         if let file = parsed.positionals.first, file != "-" {
             data = try FileReader.readAll(file, limit: readLimit)
