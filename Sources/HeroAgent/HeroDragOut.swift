@@ -48,7 +48,7 @@ final class HeroDragOut {
                 try owner.acquire(time: time)
             } catch {
                 // Giving up an abandoned drag's selection just now stamped it later than this motion: take it at
-                // the server's present time instead (still before the Drop's time, which targets convert with).
+                // the server's present time instead; the source stamps its messages no earlier than that.
                 try owner.acquire()
             }
         } catch {
@@ -65,7 +65,7 @@ final class HeroDragOut {
         self.owner = owner
         self.source = source
         log.debug("drag: \(hero.name) offering \(offer.targets.joined(separator: ", "))")
-        guard source.begin(x: x, y: y, time: time) else {
+        guard source.begin(x: x, y: y, time: time, selectionTime: owner.acquiredAt) else {
             log.warning("drag: could not grab the pointer (another application holds it)")
             owner.release()
             self.source = nil

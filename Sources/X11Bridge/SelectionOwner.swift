@@ -27,6 +27,8 @@ public final class SelectionOwner {
     public let offer: SelectionOffer
     /// The server time the selection was acquired at; 0 before `acquire`.
     public private(set) var acquiredAt: Time = 0
+    /// The request serial of the SetSelectionOwner that made us owner; events generated before it are older.
+    private var acquiredSerial: UInt = 0
     /// True between a successful `acquire` and the SelectionClear (or `release`).
     public private(set) var isOwner = false
     /// Called once when another client takes the selection.
@@ -78,10 +80,11 @@ public final class SelectionOwner {
     /// `.notOwner` when another client kept it.
     public func acquire(time: Time? = nil) throws(X11Error) {
         let at = time ?? connection.serverTime(window: window)
-        guard connection.acquire(selection: selection, window: window, time: at) else {
+        guard let serial = connection.acquireWithSerial(selection: selection, window: window, time: at) else {
             throw .notOwner(selectionName)
         }
         acquiredAt = at
+        acquiredSerial = serial
         isOwner = true
         log("owned \(selectionName) on window 0x\(String(window, radix: 16)) at \(at), offering \(offer.targets.count) targets")
     }
@@ -115,8 +118,10 @@ public final class SelectionOwner {
         case SelectionClear:
             let clear = event.xselectionclear
             guard clear.window == window, clear.selection == selection else { return false }
-            // A clear older than our acquisition belongs to an earlier ownership of this window (Qt).
-            guard isOwner, clear.time == 0 || clear.time >= acquiredAt else { return true }
+            // A clear older than our acquisition belongs to an earlier ownership of this window (Qt). Its time
+            // may equal ours (a release and a new acquisition in one millisecond), so the request serial decides:
+            // the server made the event before it processed our SetSelectionOwner.
+            guard isOwner, clear.serial >= acquiredSerial, clear.time == 0 || clear.time >= acquiredAt else { return true }
             isOwner = false
             log("lost \(selectionName)" + (sends.isEmpty ? "" : "; finishing \(sends.count) transfer(s)"))
             onLost()

@@ -14,8 +14,17 @@ extension XConnection {
     /// Takes ownership of `selection` for `window` at `time` (a real server time, never CurrentTime);
     /// true when the server confirms it.
     public func acquire(selection: Atom, window: Window, time: Time) -> Bool {
+        acquireWithSerial(selection: selection, window: window, time: time) != nil
+    }
+
+    /// As `acquire`, giving the request serial of the SetSelectionOwner when the server confirms it: an event
+    /// whose `serial` is lower was generated before the ownership began (a SelectionClear caused by our own
+    /// earlier release of the same window, say), which a timestamp alone cannot tell when both fall in one
+    /// millisecond.
+    public func acquireWithSerial(selection: Atom, window: Window, time: Time) -> UInt? {
+        let serial = XNextRequest(display)
         XSetSelectionOwner(display, selection, window, time)
-        return XGetSelectionOwner(display, selection) == window
+        return XGetSelectionOwner(display, selection) == window ? serial : nil
     }
 
     /// Gives up `selection` if `window` still owns it.

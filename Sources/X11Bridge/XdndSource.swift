@@ -14,6 +14,8 @@ public final class XdndSource {
     private var machine: XdndSourceMachine
     private var timers: [XdndSourceMachine.Timer: EventLoop.DeadlineID] = [:]
     private var grabbed = false
+    /// The earliest time a message may carry: the XdndSelection ownership's (see `begin`).
+    private var earliest: Time = 0
     private let cursors: (none: Cursor, accept: Cursor)
     private let onEnd: (XdndSourceMachine.Outcome) -> Void
     private let atoms: (enter: Atom, position: Atom, status: Atom, leave: Atom, drop: Atom, finished: Atom,
@@ -59,7 +61,11 @@ public final class XdndSource {
 
     /// Starts the drag at root (x, y): grabs the pointer and keyboard at `time` (the press or motion that began
     /// it) and sends the first messages. False, with nothing started, when the grab fails (another client holds one).
-    public func begin(x: Int, y: Int, time: Time) -> Bool {
+    /// `selectionTime` is when XdndSelection was taken for this drag: a target converts with the Position's or the
+    /// Drop's time, and a request older than the ownership is refused (ICCCM), so no message is stamped earlier,
+    /// even when the ownership had to be taken later than the motion that began the drag.
+    public func begin(x: Int, y: Int, time: Time, selectionTime: Time = 0) -> Bool {
+        earliest = selectionTime
         let display = connection.display
         let mask = UInt32(ButtonReleaseMask | PointerMotionMask)
         guard XGrabPointer(display, window, 0, mask, GrabModeAsync, GrabModeAsync, 0, cursors.none, time) == GrabSuccess else {
@@ -73,11 +79,11 @@ public final class XdndSource {
         // that motion late (a busy machine) would otherwise start over its own window while the pointer already
         // rests on the target, and with no later motion the release would drop on nothing.
         let now = connection.pointer() ?? (x: x, y: y, mask: UInt32(Button1Mask))
-        perform(machine.motion(x: now.x, y: now.y, time: UInt(time), over: finder.target(x: now.x, y: now.y)))
+        perform(machine.motion(x: now.x, y: now.y, time: stamp(time), over: finder.target(x: now.x, y: now.y)))
         // The button may already be up (its release was queued before the grab): the drag is released here.
         if now.mask & UInt32(Button1Mask) == 0 {
             ungrab(time: time)
-            perform(machine.release(time: UInt(time)))
+            perform(machine.release(time: stamp(time)))
         }
         return true
     }
@@ -92,10 +98,10 @@ public final class XdndSource {
             var next = XEvent()
             while XCheckTypedWindowEvent(connection.display, window, MotionNotify, &next) != 0 { latest = next.xmotion }
             let x = Int(latest.x_root), y = Int(latest.y_root)
-            perform(machine.motion(x: x, y: y, time: UInt(latest.time), over: finder.target(x: x, y: y)))
+            perform(machine.motion(x: x, y: y, time: stamp(latest.time), over: finder.target(x: x, y: y)))
         case ButtonRelease where grabbed && event.xbutton.button == UInt32(Button1):
             ungrab(time: event.xbutton.time)
-            perform(machine.release(time: UInt(event.xbutton.time)))
+            perform(machine.release(time: stamp(event.xbutton.time)))
         case KeyPress where grabbed:
             var key = event.xkey
             guard XLookupKeysym(&key, 0) == Self.escapeKeysym else { return true }
@@ -114,6 +120,10 @@ public final class XdndSource {
         }
         return true
     }
+
+    /// An event's time for a message, never before the selection's ownership. (Server times wrap after 49.7
+    /// days; a wrap between the two makes this the ownership's time, which the target accepts.)
+    private func stamp(_ time: Time) -> UInt { UInt(max(time, earliest)) }
 
     private func perform(_ actions: [XdndSourceMachine.Action]) {
         for action in actions {

@@ -156,4 +156,18 @@ import TestSupport
         #expect(target.child.waitFor("data Thor"), "\(target.child.output)\n\(world.log)")
         #expect(world.waitForLog("drag: Thor dropped"))
     }
+
+    /// The CI flake of aDropThatIsNeverFinishedDoesNotBlockTheNextDrag, made certain: the second drag gives the
+    /// first one's XdndSelection up at the server's present time, so it can only take the selection again at a
+    /// later time than the motion and the release that began and ended it. A Drop stamped with the release's
+    /// time precedes that ownership, and the agent refused the target's conversion ("request time precedes our
+    /// ownership"): the target read nothing.
+    @Test func aLateDragAfterAnUnfinishedOneStampsItsDropNoEarlierThanItsSelection() throws {
+        let world = try world()
+        let target = try target(world, ["--no-finished"])
+        try world.dragOut(from: AgentHarness.rowPoint(0), to: AgentHarness.gtkTargetPoint)
+        #expect(target.child.waitFor("data Thor"))
+        try dragWhileTheAgentLags(world, release: true)
+        #expect(eventually(timeout: 5) { self.lines(target.child, "data Thor").count == 2 }, "\(target.child.output)\n\(world.log)")
+    }
 }
