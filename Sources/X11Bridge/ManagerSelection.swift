@@ -47,7 +47,8 @@ public final class ManagerSelection {
         let previous = connection.owner(of: atom)
         if previous != 0 && !replace { throw .alreadyRunning(display: connection.name, owner: previous) }
         window = connection.createHelperWindow()
-        if previous != 0 { XSelectInput(connection.display, previous, StructureNotifyMask) }
+        // The previous agent's window is another client's: this sets only our own mask there.
+        if previous != 0 { connection.addEventMask(StructureNotifyMask, to: previous) }
         acquiredAt = connection.serverTime(window: window)
         guard connection.acquire(selection: atom, window: window, time: acquiredAt) else {
             connection.destroyWindow(window)

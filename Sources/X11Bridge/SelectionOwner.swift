@@ -47,8 +47,8 @@ public final class SelectionOwner {
     private var sends: IncrementalSends
     /// Per INCR transfer: what is sent, when it began, and its inactivity deadline.
     private var inFlight: [IncrementalSends.Key: (target: String, started: UInt64, deadline: EventLoop.DeadlineID)] = [:]
-    /// Our event mask on each requestor window before INCR needed its property changes; restored afterwards.
-    private var originalMasks: [Window: Int] = [:]
+    /// The event mask bits INCR added to what we already selected on each requestor window; taken out afterwards.
+    private var addedMasks: [Window: Int] = [:]
     /// Bytes made by the offer's producers, each at most once.
     private var produced: [String: Data?] = [:]
     /// `onFinished` has been called.
@@ -133,8 +133,8 @@ public final class SelectionOwner {
             return propertyDeleted(IncrementalSends.Key(requestor: change.window, property: change.atom))
         case DestroyNotify:
             let window = event.xdestroywindow.window
-            guard originalMasks[window] != nil else { return false }
-            originalMasks[window] = nil // gone: nothing to restore
+            guard addedMasks[window] != nil else { return false }
+            addedMasks[window] = nil // gone: nothing to restore
             for key in inFlight.keys where key.requestor == window { drop(key, reason: "requestor window destroyed") }
             return false // other components may track the same window
         default:
@@ -231,12 +231,12 @@ public final class SelectionOwner {
 
     private func startIncrement(_ key: IncrementalSends.Key, target: String, data: Data, type: Atom) -> Bool {
         let requestor = key.requestor
-        if originalMasks[requestor] == nil {
+        if addedMasks[requestor] == nil {
             // Reading our current mask also proves the window exists. Adding to it, not replacing it, keeps a
             // requestor that is one of our own windows working.
-            guard let mask = connection.eventMask(of: requestor) else { return false }
-            originalMasks[requestor] = mask
-            connection.selectInput(window: requestor, mask: mask | PropertyChangeMask | StructureNotifyMask)
+            let needed = PropertyChangeMask | StructureNotifyMask
+            guard let before = connection.addEventMask(needed, to: requestor) else { return false }
+            addedMasks[requestor] = needed & ~before
         }
         if let old = inFlight[key] { loop.cancel(old.deadline) } // the property was reused: the old transfer is over
         // The announcement: type INCR, one item, the size (a lower bound per ICCCM; exact here).
@@ -292,8 +292,8 @@ public final class SelectionOwner {
     }
 
     private func transferEnded(_ key: IncrementalSends.Key) {
-        if !sends.isSending(to: key.requestor), let mask = originalMasks.removeValue(forKey: key.requestor) {
-            connection.selectInput(window: key.requestor, mask: mask)
+        if !sends.isSending(to: key.requestor), let added = addedMasks.removeValue(forKey: key.requestor), added != 0 {
+            connection.removeEventMask(added, from: key.requestor)
             _ = connection.sync() // the requestor may be gone already; nothing to restore then
         }
         finishIfIdle()

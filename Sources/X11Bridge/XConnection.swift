@@ -18,6 +18,8 @@ public final class XConnection {
     public let screen: Int32
     public let root: Window
     private var atoms: [String: Atom] = [:]
+    /// The windows this connection created and has not destroyed: the ones no other client's word is taken for.
+    private var ownWindows: Set<Window> = []
     private var atomNames: [Atom: String] = [:]
     /// XFixes' first event code on this server.
     public private(set) var xfixesEventBase: Int32 = 0
@@ -90,10 +92,20 @@ public final class XConnection {
 
     /// An unmapped 1×1 window that receives property changes: a requestor or a selection owner.
     public func createHelperWindow() -> Window {
-        let window = XCreateSimpleWindow(display, root, -10, -10, 1, 1, 0, 0, 0)
-        XSelectInput(display, window, PropertyChangeMask | StructureNotifyMask)
+        createWindow(x: -10, y: -10, width: 1, height: 1, background: 0, eventMask: PropertyChangeMask | StructureNotifyMask)
+    }
+
+    /// A child of the root window that selects `eventMask` from its creation on, and is known as ours.
+    public func createWindow(x: Int, y: Int, width: Int, height: Int, background: UInt, eventMask: Int) -> Window {
+        let window = XCreateSimpleWindow(display, root, Int32(x), Int32(y), UInt32(width), UInt32(height), 0, 0, background)
+        XSelectInput(display, window, eventMask)
+        ownWindows.insert(window)
         return window
     }
+
+    /// Whether this connection created `window` (and has not destroyed it). Any client can name any window in
+    /// an event it sends, so a window named by another client is checked against this before we act on it.
+    public func isOwnWindow(_ window: Window) -> Bool { ownWindows.contains(window) }
 
     /// The event mask this client has selected on `window`, or nil when the window does not exist (the error
     /// is trapped and consumed). One round trip.
@@ -106,6 +118,24 @@ public final class XConnection {
         return attributes.your_event_mask
     }
 
+    /// Adds `mask` to what this client already selects on `window`; the mask it had before, or nil when the
+    /// window does not exist. The only way X11Bridge selects input after a window's creation: XSelectInput
+    /// replaces the client's whole mask, and a replaced mask on one of our own windows silently stopped its
+    /// clicks, redraws or INCR chunks. (On another client's window it sets only our own mask there: X keeps one
+    /// per client.)
+    @discardableResult
+    public func addEventMask(_ mask: Int, to window: Window) -> Int? {
+        guard let current = eventMask(of: window) else { return nil }
+        if current & mask != mask { XSelectInput(display, window, current | mask) }
+        return current
+    }
+
+    /// Takes `mask` out of what this client selects on `window`, leaving the rest; nothing when the window is gone.
+    public func removeEventMask(_ mask: Int, from window: Window) {
+        guard let current = eventMask(of: window), current & mask != 0 else { return }
+        XSelectInput(display, window, current & ~mask)
+    }
+
     /// The largest property value one ChangeProperty request can carry, in bytes: the server's maximum request
     /// length (BIG-REQUESTS when the server has it, else the core limit of about 256 KB) less room for the
     /// request header, as GTK and Chromium compute it.
@@ -115,13 +145,9 @@ public final class XConnection {
         return Int(units) * 4 - 100
     }
 
-    /// Replaces this client's event mask on `window` (other clients' masks are their own).
-    public func selectInput(window: Window, mask: Int) {
-        XSelectInput(display, window, mask)
-    }
-
     public func destroyWindow(_ window: Window) {
         XDestroyWindow(display, window)
+        ownWindows.remove(window)
     }
 
     /// Sends buffered requests to the server.
@@ -157,11 +183,8 @@ public final class XConnection {
     /// A server timestamp, obtained ICCCM's way: append nothing to a property of `window` and read the time
     /// of the resulting PropertyNotify. Blocks for two round trips.
     public func serverTime(window: Window) -> Time {
-        // The wait below needs PropertyNotify on `window`; without the mask it would wait forever. It is added to
-        // (never replaces) what the window already selects.
-        if let mask = eventMask(of: window), mask & PropertyChangeMask == 0 {
-            XSelectInput(display, window, mask | PropertyChangeMask)
-        }
+        // The wait below needs PropertyNotify on `window`; without the mask it would wait forever.
+        addEventMask(PropertyChangeMask, to: window)
         let property = atom("_HEROBRIDGE_TIMESTAMP")
         var nothing: UInt8 = 0
         XChangeProperty(display, window, property, XA_STRING, 8, PropModeAppend, &nothing, 0)
