@@ -39,6 +39,8 @@ public final class ClipboardAgent {
                                    settleSeconds: options.primarySettle,
                                    isOwnWindow: { isOwnWindow($0) || $0 == readerWindow },
                                    onChange: { changed($0) }, onOwnerGone: { gone($0) })
+        watcher.log = { log.warning("clipboard: \($0)") }
+        reader.log = { log.warning("clipboard: \($0)") }
         changed = { [unowned self] in self.changed($0) }
         gone = { [unowned self] in self.ownerGone($0) }
     }

@@ -69,12 +69,16 @@ public final class ManagerSelection {
         case show
         /// Handled (a request refused); nothing for the agent to do.
         case handled
+        /// A forged event was not believed: the line to log.
+        case ignored(String)
     }
 
     /// Feeds an event; nil when it was not about the manager selection.
     public func handle(_ event: XEvent) -> Event? {
         switch event.type {
         case SelectionClear where event.xselectionclear.selection == atom && event.xselectionclear.window == window:
+            // A client's copy would make the agent exit as if replaced.
+            if connection.isForged(event) { return .ignored(connection.describeForged(event)) }
             return event.xselectionclear.time != 0 && event.xselectionclear.time < acquiredAt ? .handled : .replaced
         case ClientMessage where event.xclient.window == window && event.xclient.message_type == connection.atom(Self.showMessage):
             return .show

@@ -118,6 +118,10 @@ public final class SelectionOwner {
         case SelectionClear:
             let clear = event.xselectionclear
             guard clear.window == window, clear.selection == selection else { return false }
+            guard !connection.isForged(event) else {
+                log(connection.describeForged(event))
+                return true
+            }
             // A clear older than our acquisition belongs to an earlier ownership of this window (Qt). Its time
             // may equal ours (a release and a new acquisition in one millisecond), so the request serial decides:
             // the server made the event before it processed our SetSelectionOwner.
@@ -130,10 +134,20 @@ public final class SelectionOwner {
         case PropertyNotify:
             let change = event.xproperty
             guard change.state == PropertyDelete else { return false }
+            // A client's copy would make us write the next chunk over one the requestor has not read yet.
+            if connection.isForged(event) {
+                guard sends.isSending(to: change.window) else { return false }
+                log(connection.describeForged(event))
+                return true
+            }
             return propertyDeleted(IncrementalSends.Key(requestor: change.window, property: change.atom))
         case DestroyNotify:
             let window = event.xdestroywindow.window
             guard addedMasks[window] != nil else { return false }
+            guard !connection.isForged(event) else {
+                log(connection.describeForged(event))
+                return false
+            }
             addedMasks[window] = nil // gone: nothing to restore
             for key in inFlight.keys where key.requestor == window { drop(key, reason: "requestor window destroyed") }
             return false // other components may track the same window

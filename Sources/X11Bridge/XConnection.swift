@@ -169,6 +169,14 @@ public final class XConnection {
         return "\(message) (request \(error.request), resource 0x\(String(error.resource, radix: 16)))"
     }
 
+    /// Whether `event` is a client's copy of an event only the server makes (`ForgedEvent`).
+    public func isForged(_ event: XEvent) -> Bool { ForgedEvent.isForged(event, xfixesEventBase: xfixesEventBase) }
+
+    /// The log line for a forged event that was ignored.
+    public func describeForged(_ event: XEvent) -> String {
+        ForgedEvent.describe(type: event.type, xfixesEventBase: xfixesEventBase)
+    }
+
     /// Events already read into Xlib's queue (no socket read, no flush).
     public var queuedEvents: Int32 { XQLength(display) }
 

@@ -41,6 +41,11 @@ public final class XdndTarget {
         if event.type == DestroyNotify {
             let gone = event.xdestroywindow.window
             guard gone != window else { return false }
+            // A client's copy would abandon the drop in flight.
+            guard !connection.isForged(event) else {
+                log(connection.describeForged(event))
+                return false
+            }
             perform(machine.sourceVanished(UInt(gone)))
             return false // others may care about destroyed windows too
         }

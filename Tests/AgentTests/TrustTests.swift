@@ -54,6 +54,18 @@ import TestSupport
         #expect(try world.names().isEmpty, "\(world.log)")
     }
 
+    /// A forged SelectionClear of the manager selection made the agent exit as if another agent had taken over.
+    @Test func aForgedSelectionClearOfTheManagerSelectionDoesNotStopTheAgent() throws {
+        let world = try AgentHarness()
+        try world.startAgent(["--no-window"])
+        let forger = try world.fixture("forger.py", ["manager-clear"])
+        #expect(forger.waitFor("sent"))
+        #expect(eventually(timeout: 10) { world.log.contains("sent by a client") || world.agent?.isRunning != true })
+        #expect(world.agent?.isRunning == true, "\(world.log)")
+        try world.xclip("Thor")
+        #expect(world.waitForFavorite("Thor") != nil)
+    }
+
     /// A forged "owner window destroyed" event cancelled the read in flight.
     @Test func aForgedOwnerGoneEventDoesNotCancelTheReadInFlight() throws {
         let world = try AgentHarness()

@@ -9,6 +9,8 @@ usage: forger.py xdnd-enter TARGET SOURCE
        forger.py xfixes new-owner|window-gone|client-gone
            sends an XFixes selection event for CLIPBOARD naming its current owner to the agent's manager window
            (the owner of HEROBRIDGE_S0), as if the server had made it
+       forger.py manager-clear
+           sends the agent's manager window a SelectionClear for HEROBRIDGE_S0, as if another agent had taken over
        forger.py selection-request OWNER REQUESTOR
            sends a SelectionRequest for CLIPBOARD's UTF8_STRING into _FORGED to the window OWNER, naming the
            window REQUESTOR (which need not exist)
@@ -59,17 +61,30 @@ def xdnd_enter(target, source):
     print("no status", flush=True)
 
 
-def xfixes_event(kind):
-    manager = d.get_selection_owner(atom("HEROBRIDGE_S%d" % d.get_default_screen()))
-    owner = d.get_selection_owner(CLIPBOARD)
-    if not manager:
+def manager():
+    window = d.get_selection_owner(atom("HEROBRIDGE_S%d" % d.get_default_screen()))
+    if not window:
         sys.exit("no agent owns HEROBRIDGE_S0")
+    return window
+
+
+def manager_clear():
+    window = manager()
+    window.send_event(event.SelectionClear(time=X.CurrentTime, window=window,
+                                           atom=atom("HEROBRIDGE_S%d" % d.get_default_screen())))
+    d.sync()
+    print("sent", flush=True)
+
+
+def xfixes_event(kind):
+    manager_window = manager()
+    owner = d.get_selection_owner(CLIPBOARD)
     subtype = {"new-owner": 0, "window-gone": 1, "client-gone": 2}[kind]
     base = d.query_extension("XFIXES").first_event
-    forged = xfixes.SelectionNotify(type=base + xfixes.XFixesSelectionNotify, sub_code=subtype, window=manager,
+    forged = xfixes.SelectionNotify(type=base + xfixes.XFixesSelectionNotify, sub_code=subtype, window=manager_window,
                                     owner=owner if subtype == 0 else X.NONE, selection=CLIPBOARD,
                                     timestamp=X.CurrentTime, selection_timestamp=X.CurrentTime)
-    manager.send_event(forged)
+    manager_window.send_event(forged)
     d.sync()
     print("sent", flush=True)
 
@@ -86,6 +101,8 @@ if mode == "xdnd-enter":
     xdnd_enter(window(sys.argv[2]), window(sys.argv[3]))
 elif mode == "xfixes":
     xfixes_event(sys.argv[2])
+elif mode == "manager-clear":
+    manager_clear()
 elif mode == "selection-request":
     selection_request(window(sys.argv[2]), window(sys.argv[3]))
 else:
