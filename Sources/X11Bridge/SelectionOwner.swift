@@ -161,11 +161,16 @@ public final class SelectionOwner {
     private func answer(_ request: XSelectionRequestEvent) {
         let decision = SelectionRequestDecision.decide(target: request.target, property: request.property,
                                                        time: request.time, acquiredAt: acquiredAt, isOwner: isOwner,
-                                                       multiple: multipleAtom)
+                                                       multiple: multipleAtom, requestor: request.requestor,
+                                                       roots: connection.rootWindows,
+                                                       requestorExists: connection.windowExists(request.requestor))
         let requestor = "0x" + String(request.requestor, radix: 16)
         let target = connection.name(of: request.target)
         var reply: Atom = 0
         switch decision {
+        case let .drop(reason):
+            log("dropped \(target) for \(requestor): \(reason)")
+            return
         case let .refuse(reason):
             log("refused \(target) to \(requestor): \(reason)")
         case let .convert(property):

@@ -17,6 +17,8 @@ public final class XConnection {
     public let name: String
     public let screen: Int32
     public let root: Window
+    /// Every screen's root window.
+    public let rootWindows: Set<Window>
     private var atoms: [String: Atom] = [:]
     /// The windows this connection created and has not destroyed: the ones no other client's word is taken for.
     private var ownWindows: Set<Window> = []
@@ -32,6 +34,7 @@ public final class XConnection {
         name = requested
         screen = XDefaultScreen(display)
         root = XRootWindow(display, screen)
+        rootWindows = Set((0..<XScreenCount(display)).map { XRootWindow(display, $0) })
         XSetErrorHandler { _, event in
             if let event { trappedError = (event.pointee.error_code, event.pointee.request_code, event.pointee.resourceid) }
             return 0
@@ -117,6 +120,9 @@ public final class XConnection {
         }
         return attributes.your_event_mask
     }
+
+    /// Whether `window` exists on the server now (a trapped XGetWindowAttributes). One round trip.
+    public func windowExists(_ window: Window) -> Bool { eventMask(of: window) != nil }
 
     /// Adds `mask` to what this client already selects on `window`; the mask it had before, or nil when the
     /// window does not exist. The only way X11Bridge selects input after a window's creation: XSelectInput
