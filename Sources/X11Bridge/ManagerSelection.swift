@@ -10,6 +10,8 @@ public final class ManagerSelection {
     public enum Failure: Error, Equatable, CustomStringConvertible {
         case alreadyRunning(display: String, owner: Window)
         case cannotAcquire(display: String)
+        /// Taking the selection needs a server timestamp, and the server did not give one.
+        case server(X11Error)
 
         public var description: String {
             switch self {
@@ -18,6 +20,8 @@ public final class ManagerSelection {
                     + "use --replace to take over"
             case let .cannotAcquire(display):
                 return "could not take the HeroBridge manager selection on display \(display)"
+            case let .server(error):
+                return "could not take the HeroBridge manager selection: \(error)"
             }
         }
     }
@@ -49,7 +53,12 @@ public final class ManagerSelection {
         window = connection.createHelperWindow()
         // The previous agent's window is another client's: this sets only our own mask there.
         if previous != 0 { connection.addEventMask(StructureNotifyMask, to: previous) }
-        acquiredAt = connection.serverTime(window: window)
+        do {
+            acquiredAt = try connection.serverTime(window: window)
+        } catch {
+            connection.destroyWindow(window)
+            throw .server(error)
+        }
         guard connection.acquire(selection: atom, window: window, time: acquiredAt) else {
             connection.destroyWindow(window)
             throw .cannotAcquire(display: connection.name)
@@ -91,14 +100,9 @@ public final class ManagerSelection {
         }
     }
 
-    /// ICCCM: the new manager waits for the old owner's window to go before it starts managing.
+    /// ICCCM: the new manager waits for the old owner's window to go before it starts managing (at most
+    /// `seconds`, and not at all once the connection is gone).
     private func waitForDestruction(of previous: Window, seconds: Double) {
-        let end = EventLoop.now() + UInt64(seconds * 1e9)
-        var event = XEvent()
-        while EventLoop.now() < end {
-            if XCheckTypedWindowEvent(connection.display, previous, DestroyNotify, &event) != 0 { return }
-            var fd = pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0)
-            _ = poll(&fd, 1, 50)
-        }
+        _ = connection.waitForEvent(EventKey(window: previous, type: DestroyNotify), seconds: seconds)
     }
 }

@@ -79,7 +79,8 @@ public final class SelectionOwner {
     /// it took. `time` is used when given (an XDND source acquires at its button-press time). Throws
     /// `.notOwner` when another client kept it.
     public func acquire(time: Time? = nil) throws(X11Error) {
-        let at = time ?? connection.serverTime(window: window)
+        let at: Time
+        if let time { at = time } else { at = try connection.serverTime(window: window) }
         guard let serial = connection.acquireWithSerial(selection: selection, window: window, time: at) else {
             throw .notOwner(selectionName)
         }

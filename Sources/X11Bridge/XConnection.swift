@@ -2,11 +2,19 @@ import CX11
 #if canImport(Glibc)
 import Glibc
 #endif
+import Synchronization
 
 /// Xlib reports protocol errors through a C callback that cannot capture context: the last one is kept here.
 /// Only the event-loop thread ever touches a display, so plain globals are safe.
 nonisolated(unsafe) private var trappedError: (code: UInt8, request: UInt8, resource: UInt)?
-nonisolated(unsafe) private var connectionBroken = false
+/// The displays whose connection Xlib reported gone, by address: one broken connection says nothing of the others
+/// in the same process (`herobridge` tests open many).
+private let brokenDisplays = Mutex<Set<UInt>>([])
+
+private func markBroken(_ display: OpaquePointer?) {
+    guard let display else { return }
+    brokenDisplays.withLock { _ = $0.insert(UInt(bitPattern: display)) }
+}
 
 /// The connection to the X server, at the edge: with its `+Properties` and `+Selections` extensions, the only
 /// Swift code that calls Xlib for selections. Confined to the thread that runs the event loop (Xlib is not
@@ -40,12 +48,13 @@ public final class XConnection {
             return 0
         }
         // Without these, Xlib exits the process when the server goes away; we want one log line and exit 1.
-        XSetIOErrorHandler { _ in connectionBroken = true; return 0 }
-        XSetIOErrorExitHandler(display, { _, _ in connectionBroken = true }, nil)
+        XSetIOErrorHandler { display in markBroken(display); return 0 }
+        XSetIOErrorExitHandler(display, { display, _ in markBroken(display) }, nil)
     }
 
     deinit {
         if !connectionBroken { XCloseDisplay(display) }
+        brokenDisplays.withLock { _ = $0.remove(UInt(bitPattern: display)) }
     }
 
     /// The socket to poll for incoming events.
@@ -53,6 +62,8 @@ public final class XConnection {
 
     /// True once Xlib has reported that the server connection is gone; nothing else may be asked of it then.
     public var isBroken: Bool { connectionBroken }
+
+    private var connectionBroken: Bool { brokenDisplays.withLock { $0.contains(UInt(bitPattern: display)) } }
 
     /// Enables XFixes selection notifications; throws when the server lacks the extension.
     public func enableXFixes() throws(X11Error) {
@@ -195,17 +206,65 @@ public final class XConnection {
     }
 
     /// A server timestamp, obtained ICCCM's way: append nothing to a property of `window` and read the time
-    /// of the resulting PropertyNotify. Blocks for two round trips.
-    public func serverTime(window: Window) -> Time {
+    /// of the resulting PropertyNotify. Blocks for two round trips, and never longer than `seconds`: throws
+    /// when the window is gone, the server stays silent, or the connection breaks meanwhile.
+    public func serverTime(window: Window, within seconds: Double = 5) throws(X11Error) -> Time {
+        guard !connectionBroken else { throw .connectionLost(name) }
         // The wait below needs PropertyNotify on `window`; without the mask it would wait forever.
         addEventMask(PropertyChangeMask, to: window)
         let property = atom("_HEROBRIDGE_TIMESTAMP")
         var nothing: UInt8 = 0
         XChangeProperty(display, window, property, XA_STRING, 8, PropModeAppend, &nothing, 0)
-        var event = XEvent()
-        while true {
-            XWindowEvent(display, window, PropertyChangeMask, &event)
-            if event.xproperty.atom == property { return event.xproperty.time }
+        // A window that is gone gets BadWindow, and then no PropertyNotify ever comes.
+        if let error = sync() { throw .request("could not get a server timestamp on window 0x\(String(window, radix: 16)): \(error)") }
+        guard !connectionBroken else { throw .connectionLost(name) }
+        guard let event = waitForEvent(EventKey(window: window, type: PropertyNotify, atom: property), seconds: seconds) else {
+            throw connectionBroken ? .connectionLost(name) : .serverSilent(name, seconds: seconds)
         }
+        return event.xproperty.time
     }
+
+    /// Waits up to `seconds` for the first server-made event that `key` describes, taking it out of Xlib's queue
+    /// and leaving every other event there, in order. Nil when the time runs out or the connection breaks: no
+    /// wait on the server is unbounded (XWindowEvent spins forever inside Xlib once the server has gone).
+    public func waitForEvent(_ key: EventKey, seconds: Double) -> XEvent? {
+        let end = EventLoop.now() + UInt64(max(0, seconds) * 1e9)
+        var wanted = key
+        while !connectionBroken {
+            var event = XEvent()
+            let found = withUnsafeMutablePointer(to: &wanted) { key in
+                XCheckIfEvent(display, &event, eventMatchesKey, UnsafeMutableRawPointer(key).assumingMemoryBound(to: CChar.self))
+            }
+            if found != 0 { return event }
+            let now = EventLoop.now()
+            guard now < end else { return nil }
+            var fd = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
+            _ = poll(&fd, 1, Int32(min((end - now) / 1_000_000 + 1, 100)))
+        }
+        return nil
+    }
+}
+
+/// Which event `XConnection.waitForEvent` waits for: its window and type, and for a PropertyNotify its atom
+/// (0 for any).
+public struct EventKey {
+    public var window: Window
+    public var type: Int32
+    public var atom: Atom
+
+    public init(window: Window, type: Int32, atom: Atom = 0) {
+        self.window = window
+        self.type = type
+        self.atom = atom
+    }
+}
+
+/// XCheckIfEvent's predicate: `argument` points to an `EventKey`. A client's copy never matches.
+private let eventMatchesKey: @convention(c) (OpaquePointer?, UnsafeMutablePointer<XEvent>?, XPointer?) -> Int32 = { _, event, argument in
+    guard let event, let argument else { return 0 }
+    let key = UnsafeRawPointer(argument).load(as: EventKey.self)
+    let any = event.pointee.xany
+    guard any.type == key.type, any.window == key.window, any.send_event == 0 else { return 0 }
+    if key.type == PropertyNotify, key.atom != 0, event.pointee.xproperty.atom != key.atom { return 0 }
+    return 1
 }
