@@ -20,9 +20,8 @@ enum TopLevelWindow {
         let screenWidth = Int(XDisplayWidth(display, connection.screen)), screenHeight = Int(XDisplayHeight(display, connection.screen))
         let x = geometry.x.map { geometry.fromRight ? screenWidth - geometry.width - $0 : $0 } ?? 0
         let y = geometry.y.map { geometry.fromBottom ? screenHeight - geometry.height - $0 : $0 } ?? 0
-        let window = XCreateSimpleWindow(display, connection.root, Int32(x), Int32(y), UInt32(geometry.width),
-                                         UInt32(geometry.height), 0, 0, XWhitePixel(display, connection.screen))
-        XSelectInput(display, window, eventMask)
+        let window = connection.createWindow(x: x, y: y, width: geometry.width, height: geometry.height,
+                                             background: XWhitePixel(display, connection.screen), eventMask: eventMask)
         XStoreName(display, window, names.title)
         connection.setProperty8(window: window, property: connection.atom("_NET_WM_NAME"),
                                 type: connection.atom("UTF8_STRING"), bytes: Data(names.title.utf8))

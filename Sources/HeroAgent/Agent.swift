@@ -76,6 +76,8 @@ public enum Agent {
                     if let drop { drop.view.show() } else { log.info("show: this agent runs with --no-window") }
                 case .handled:
                     break
+                case let .ignored(line):
+                    log.warning("manager: \(line)")
                 }
                 return
             }

@@ -4,7 +4,7 @@ import HeroTransfer
 import X11Bridge
 
 /// Turns selection changes into favorites: one read at a time, a newer change of the same selection abandons
-/// the older read, a change of the other selection waits its turn (CLIPBOARD first). What a read brought is
+/// the older read (and nothing it fetched is stored), a change of the other selection waits its turn (CLIPBOARD first). What a read brought is
 /// decoded and stored on the worker, so the next read starts at once; a new read waits only while the worker
 /// still holds more than one transfer's budget of bytes. Every outcome is one log line per item, and the agent
 /// goes back to watching whatever happened.
@@ -17,8 +17,20 @@ public final class ClipboardAgent {
     public let watcher: SelectionWatcher
     private let reader: SelectionReader
     private var active: SelectionChange?
-    /// The read in flight was abandoned for a newer change: routine, not worth a warning.
-    private var superseded = false
+    /// Why the read in flight was abandoned, once it has been.
+    private var abandonment: Abandonment?
+
+    /// Why a read in flight was abandoned, which decides what becomes of the targets it had fetched whole.
+    private enum Abandonment {
+        /// A newer change of the same selection: the newer copy is the truth, so nothing of this one is stored.
+        case superseded
+        /// The owner went away mid-read: what it had sent whole is still what the user copied.
+        case ownerGone
+        /// The agent is stopping.
+        case shutdown
+
+        var keepsWhatArrived: Bool { self == .ownerGone }
+    }
     private var pending: [SelectionChange] = []
     /// Called on the loop after every ingest, for the window's status line.
     var onReport: (IngestReport) -> Void = { _ in }
@@ -39,6 +51,8 @@ public final class ClipboardAgent {
                                    settleSeconds: options.primarySettle,
                                    isOwnWindow: { isOwnWindow($0) || $0 == readerWindow },
                                    onChange: { changed($0) }, onOwnerGone: { gone($0) })
+        watcher.log = { log.warning("clipboard: \($0)") }
+        reader.log = { log.warning("clipboard: \($0)") }
         changed = { [unowned self] in self.changed($0) }
         gone = { [unowned self] in self.ownerGone($0) }
     }
@@ -51,7 +65,7 @@ public final class ClipboardAgent {
     /// Abandons the read in flight (shutdown).
     public func stop() {
         pending.removeAll()
-        fetcher.cancel(reason: "shutting down")
+        abandon(.shutdown, reason: "shutting down")
     }
 
     /// The worker finished a job: a read held back for its backlog may start now.
@@ -62,8 +76,7 @@ public final class ClipboardAgent {
         pending.append(change)
         if let active, active.selection == change.selection {
             log.debug("\(change.selection.name): newer change, abandoning the read from 0x\(String(active.owner, radix: 16))")
-            superseded = true
-            fetcher.cancel(reason: "a newer \(change.selection.name) change")  // its completion starts the next read
+            abandon(.superseded, reason: "a newer \(change.selection.name) change")  // its completion starts the next read
         } else if active == nil {
             startNext()
         }
@@ -71,7 +84,13 @@ public final class ClipboardAgent {
 
     private func ownerGone(_ selection: WatchedSelection) {
         pending.removeAll { $0.selection == selection }
-        if active?.selection == selection { fetcher.cancel(reason: "the owner went away") }
+        if active?.selection == selection { abandon(.ownerGone, reason: "the owner went away") }
+    }
+
+    private func abandon(_ why: Abandonment, reason: String) {
+        guard fetcher.isBusy else { return }
+        if abandonment == nil { abandonment = why }
+        fetcher.cancel(reason: reason)
     }
 
     private func startNext() {
@@ -87,16 +106,22 @@ public final class ClipboardAgent {
         active = change
         log.debug("\(change.selection.name): new owner 0x\(String(change.owner, radix: 16))")
         fetcher.read(change) { [unowned self] content in
-            let wasSuperseded = superseded
-            superseded = false
+            let abandoned = abandonment
+            abandonment = nil
             active = nil
-            ingest(content, superseded: wasSuperseded)
+            if let abandoned, !abandoned.keepsWhatArrived {
+                let stored = content.fetched.filter { if case .success = $0.result { true } else { false } }.count
+                log.debug("\(change.selection.name): the read from \(content.ownerText) was abandoned; "
+                          + "none of its \(stored) fetched target(s) stored")
+            } else {
+                ingest(content)
+            }
             startNext()
         }
     }
 
     /// Hands what was fetched to the worker, which decodes, stores and logs it; the report comes back here.
-    private func ingest(_ content: SelectionContent, superseded: Bool) {
+    private func ingest(_ content: SelectionContent) {
         let name = content.selection.name
         for result in content.fetched {
             if case let .success(value) = result.result {
@@ -105,7 +130,7 @@ public final class ClipboardAgent {
             }
         }
         if let skipped = content.skipped {
-            for problem in content.problems { log.write(superseded ? .debug : .warning, "\(name): \(problem)") }
+            for problem in content.problems { log.warning("\(name): \(problem)") }
             log.info("\(name): skipped: \(skipped)")
             return
         }
@@ -115,7 +140,7 @@ public final class ClipboardAgent {
         worker.run(bytes: content.fetchedBytes, { favorites -> IngestReport? in
             var decoded = content
             decoded.decode(limits: limits)
-            for problem in decoded.problems { log.write(superseded ? .debug : .warning, "\(name): \(problem)") }
+            for problem in decoded.problems { log.warning("\(name): \(problem)") }
             guard !decoded.items.isEmpty else { return nil }
             do {
                 let report = try favorites.ingest(decoded.items, context: context)

@@ -46,6 +46,8 @@ final class DropAgent {
             },
             onDrop: { [unowned self] drag, time, completion in self.read(drag, time: time, completion: completion) },
             onCancel: { [unowned self] in self.fetcher.cancel(reason: "a new drag started, or the source went away") })
+        target.log = { log.warning("drop: \($0)") }
+        reader.log = { log.warning("drop: \($0)") }
         watcher = DatabaseWatcher(path: options.database, loop: loop) { [unowned self] in self.reload() }
         view.onDragOut = { [unowned self] favorite, x, y, time in
             view.setStatus("Dragging \(favorite.hero.name)…")

@@ -20,7 +20,12 @@ public enum Inspector {
         let selection = WatchedSelection(named: name, connection: connection)
         let owner = connection.owner(of: selection.atom)
         guard owner != 0 else { return nil }
-        let time = connection.serverTime(window: reader.window)
+        let time: Time
+        do {
+            time = try connection.serverTime(window: reader.window)
+        } catch {
+            throw Failure(description: "\(error)")
+        }
         var result: SelectionContent?
         fetcher.read(SelectionChange(selection: selection, owner: owner, time: time)) { content in
             var decoded = content

@@ -10,6 +10,8 @@ public final class ManagerSelection {
     public enum Failure: Error, Equatable, CustomStringConvertible {
         case alreadyRunning(display: String, owner: Window)
         case cannotAcquire(display: String)
+        /// Taking the selection needs a server timestamp, and the server did not give one.
+        case server(X11Error)
 
         public var description: String {
             switch self {
@@ -18,6 +20,8 @@ public final class ManagerSelection {
                     + "use --replace to take over"
             case let .cannotAcquire(display):
                 return "could not take the HeroBridge manager selection on display \(display)"
+            case let .server(error):
+                return "could not take the HeroBridge manager selection: \(error)"
             }
         }
     }
@@ -47,8 +51,14 @@ public final class ManagerSelection {
         let previous = connection.owner(of: atom)
         if previous != 0 && !replace { throw .alreadyRunning(display: connection.name, owner: previous) }
         window = connection.createHelperWindow()
-        if previous != 0 { XSelectInput(connection.display, previous, StructureNotifyMask) }
-        acquiredAt = connection.serverTime(window: window)
+        // The previous agent's window is another client's: this sets only our own mask there.
+        if previous != 0 { connection.addEventMask(StructureNotifyMask, to: previous) }
+        do {
+            acquiredAt = try connection.serverTime(window: window)
+        } catch {
+            connection.destroyWindow(window)
+            throw .server(error)
+        }
         guard connection.acquire(selection: atom, window: window, time: acquiredAt) else {
             connection.destroyWindow(window)
             throw .cannotAcquire(display: connection.name)
@@ -68,12 +78,16 @@ public final class ManagerSelection {
         case show
         /// Handled (a request refused); nothing for the agent to do.
         case handled
+        /// A forged event was not believed: the line to log.
+        case ignored(String)
     }
 
     /// Feeds an event; nil when it was not about the manager selection.
     public func handle(_ event: XEvent) -> Event? {
         switch event.type {
         case SelectionClear where event.xselectionclear.selection == atom && event.xselectionclear.window == window:
+            // A client's copy would make the agent exit as if replaced.
+            if connection.isForged(event) { return .ignored(connection.describeForged(event)) }
             return event.xselectionclear.time != 0 && event.xselectionclear.time < acquiredAt ? .handled : .replaced
         case ClientMessage where event.xclient.window == window && event.xclient.message_type == connection.atom(Self.showMessage):
             return .show
@@ -86,14 +100,9 @@ public final class ManagerSelection {
         }
     }
 
-    /// ICCCM: the new manager waits for the old owner's window to go before it starts managing.
+    /// ICCCM: the new manager waits for the old owner's window to go before it starts managing (at most
+    /// `seconds`, and not at all once the connection is gone).
     private func waitForDestruction(of previous: Window, seconds: Double) {
-        let end = EventLoop.now() + UInt64(seconds * 1e9)
-        var event = XEvent()
-        while EventLoop.now() < end {
-            if XCheckTypedWindowEvent(connection.display, previous, DestroyNotify, &event) != 0 { return }
-            var fd = pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0)
-            _ = poll(&fd, 1, 50)
-        }
+        _ = connection.waitForEvent(EventKey(window: previous, type: DestroyNotify), seconds: seconds)
     }
 }

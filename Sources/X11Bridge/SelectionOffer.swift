@@ -42,8 +42,12 @@ public struct SelectionOffer {
     }
 }
 
-/// How an owner answers one SelectionRequest, decided from its fields alone (ICCCM §2.2 and §2.6.2).
+/// How an owner answers one SelectionRequest, decided from its fields and whether its requestor window exists
+/// (ICCCM §2.2 and §2.6.2).
 public enum SelectionRequestDecision: Equatable {
+    /// Send nothing, for the reason given (logged): a SelectionNotify to a window that does not exist reaches
+    /// nobody.
+    case drop(String)
     /// Send SelectionNotify with property None, for the reason given (logged).
     case refuse(String)
     /// Convert the target into this property: the request's own, or the target atom for an obsolete client
@@ -52,10 +56,15 @@ public enum SelectionRequestDecision: Equatable {
     /// A MULTIPLE request: the pairs are in this property.
     case multiple(property: UInt)
 
-    /// The decision for a request of `target` into `property` at `time`, by an owner that acquired the
-    /// selection at `acquiredAt` and still owns it when `isOwner`.
+    /// The decision for a request of `target` into `property` of `requestor` at `time`, by an owner that acquired
+    /// the selection at `acquiredAt` and still owns it when `isOwner`. Only a requestor that exists and is no
+    /// screen's root (`roots`) is served: any client can name any window, and the root's properties are everyone's.
     public static func decide(target: UInt, property: UInt, time: UInt, acquiredAt: UInt, isOwner: Bool,
-                              multiple: UInt) -> SelectionRequestDecision {
+                              multiple: UInt, requestor: UInt, roots: Set<UInt>, requestorExists: Bool)
+        -> SelectionRequestDecision
+    {
+        guard requestorExists else { return .drop("the requestor window does not exist") }
+        if roots.contains(requestor) { return .refuse("the requestor is a root window") }
         guard isOwner else { return .refuse("the selection was lost") }
         // CurrentTime (0) is accepted: many requestors use it (xclip, Chromium).
         if time != 0 && time < acquiredAt { return .refuse("request time \(time) precedes our ownership (\(acquiredAt))") }

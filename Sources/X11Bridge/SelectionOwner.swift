@@ -47,8 +47,8 @@ public final class SelectionOwner {
     private var sends: IncrementalSends
     /// Per INCR transfer: what is sent, when it began, and its inactivity deadline.
     private var inFlight: [IncrementalSends.Key: (target: String, started: UInt64, deadline: EventLoop.DeadlineID)] = [:]
-    /// Our event mask on each requestor window before INCR needed its property changes; restored afterwards.
-    private var originalMasks: [Window: Int] = [:]
+    /// The event mask bits INCR added to what we already selected on each requestor window; taken out afterwards.
+    private var addedMasks: [Window: Int] = [:]
     /// Bytes made by the offer's producers, each at most once.
     private var produced: [String: Data?] = [:]
     /// `onFinished` has been called.
@@ -79,7 +79,8 @@ public final class SelectionOwner {
     /// it took. `time` is used when given (an XDND source acquires at its button-press time). Throws
     /// `.notOwner` when another client kept it.
     public func acquire(time: Time? = nil) throws(X11Error) {
-        let at = time ?? connection.serverTime(window: window)
+        let at: Time
+        if let time { at = time } else { at = try connection.serverTime(window: window) }
         guard let serial = connection.acquireWithSerial(selection: selection, window: window, time: at) else {
             throw .notOwner(selectionName)
         }
@@ -118,6 +119,10 @@ public final class SelectionOwner {
         case SelectionClear:
             let clear = event.xselectionclear
             guard clear.window == window, clear.selection == selection else { return false }
+            guard !connection.isForged(event) else {
+                log(connection.describeForged(event))
+                return true
+            }
             // A clear older than our acquisition belongs to an earlier ownership of this window (Qt). Its time
             // may equal ours (a release and a new acquisition in one millisecond), so the request serial decides:
             // the server made the event before it processed our SetSelectionOwner.
@@ -130,11 +135,21 @@ public final class SelectionOwner {
         case PropertyNotify:
             let change = event.xproperty
             guard change.state == PropertyDelete else { return false }
+            // A client's copy would make us write the next chunk over one the requestor has not read yet.
+            if connection.isForged(event) {
+                guard sends.isSending(to: change.window) else { return false }
+                log(connection.describeForged(event))
+                return true
+            }
             return propertyDeleted(IncrementalSends.Key(requestor: change.window, property: change.atom))
         case DestroyNotify:
             let window = event.xdestroywindow.window
-            guard originalMasks[window] != nil else { return false }
-            originalMasks[window] = nil // gone: nothing to restore
+            guard addedMasks[window] != nil else { return false }
+            guard !connection.isForged(event) else {
+                log(connection.describeForged(event))
+                return false
+            }
+            addedMasks[window] = nil // gone: nothing to restore
             for key in inFlight.keys where key.requestor == window { drop(key, reason: "requestor window destroyed") }
             return false // other components may track the same window
         default:
@@ -147,11 +162,16 @@ public final class SelectionOwner {
     private func answer(_ request: XSelectionRequestEvent) {
         let decision = SelectionRequestDecision.decide(target: request.target, property: request.property,
                                                        time: request.time, acquiredAt: acquiredAt, isOwner: isOwner,
-                                                       multiple: multipleAtom)
+                                                       multiple: multipleAtom, requestor: request.requestor,
+                                                       roots: connection.rootWindows,
+                                                       requestorExists: connection.windowExists(request.requestor))
         let requestor = "0x" + String(request.requestor, radix: 16)
         let target = connection.name(of: request.target)
         var reply: Atom = 0
         switch decision {
+        case let .drop(reason):
+            log("dropped \(target) for \(requestor): \(reason)")
+            return
         case let .refuse(reason):
             log("refused \(target) to \(requestor): \(reason)")
         case let .convert(property):
@@ -231,12 +251,12 @@ public final class SelectionOwner {
 
     private func startIncrement(_ key: IncrementalSends.Key, target: String, data: Data, type: Atom) -> Bool {
         let requestor = key.requestor
-        if originalMasks[requestor] == nil {
+        if addedMasks[requestor] == nil {
             // Reading our current mask also proves the window exists. Adding to it, not replacing it, keeps a
             // requestor that is one of our own windows working.
-            guard let mask = connection.eventMask(of: requestor) else { return false }
-            originalMasks[requestor] = mask
-            connection.selectInput(window: requestor, mask: mask | PropertyChangeMask | StructureNotifyMask)
+            let needed = PropertyChangeMask | StructureNotifyMask
+            guard let before = connection.addEventMask(needed, to: requestor) else { return false }
+            addedMasks[requestor] = needed & ~before
         }
         if let old = inFlight[key] { loop.cancel(old.deadline) } // the property was reused: the old transfer is over
         // The announcement: type INCR, one item, the size (a lower bound per ICCCM; exact here).
@@ -292,8 +312,8 @@ public final class SelectionOwner {
     }
 
     private func transferEnded(_ key: IncrementalSends.Key) {
-        if !sends.isSending(to: key.requestor), let mask = originalMasks.removeValue(forKey: key.requestor) {
-            connection.selectInput(window: key.requestor, mask: mask)
+        if !sends.isSending(to: key.requestor), let added = addedMasks.removeValue(forKey: key.requestor), added != 0 {
+            connection.removeEventMask(added, from: key.requestor)
             _ = connection.sync() // the requestor may be gone already; nothing to restore then
         }
         finishIfIdle()

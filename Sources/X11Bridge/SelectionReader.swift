@@ -78,6 +78,8 @@ public final class SelectionReader {
     private var property: Atom = 0
     private var job: Job?
     private var deadline: EventLoop.DeadlineID?
+    /// One line per event not believed, for the log.
+    public var log: (String) -> Void = { _ in }
 
     public init(connection: XConnection, loop: EventLoop, limits: Limits) {
         self.connection = connection
@@ -148,6 +150,11 @@ public final class SelectionReader {
         case PropertyNotify:
             let change = event.xproperty
             guard change.window == window else { return false }
+            // A client's copy would make us read a chunk before the owner wrote it, and give the target up.
+            guard !connection.isForged(event) else {
+                log(connection.describeForged(event))
+                return true
+            }
             guard change.state == PropertyNewValue else { return true }
             // No local copy of the job here: it would share the INCR buffer, and the append below would then copy
             // the whole buffer for every chunk (each reply to the server slower than the last).

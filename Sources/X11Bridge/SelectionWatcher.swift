@@ -46,6 +46,8 @@ public final class SelectionWatcher {
     private let onOwnerGone: (WatchedSelection) -> Void
     private var settle = SettleMachine<SelectionChange>()
     private var settleTimer: EventLoop.DeadlineID?
+    /// One line per event not believed, for the log.
+    public var log: (String) -> Void = { _ in }
 
     /// Subscribes `window` to owner changes of `names` (`clipboard`, `primary`).
     public init(connection: XConnection, loop: EventLoop, window: Window, names: [String], settleSeconds: Double = 0.4,
@@ -64,6 +66,11 @@ public final class SelectionWatcher {
     /// Feeds an event; true when it was an XFixes selection event.
     public func handle(_ event: XEvent) -> Bool {
         guard let notify = connection.selectionOwnerEvent(event) else { return false }
+        // A client's copy would make us read a selection nobody changed, or drop a read in flight.
+        guard !connection.isForged(event) else {
+            log(connection.describeForged(event))
+            return true
+        }
         guard let selection = selections.first(where: { $0.atom == notify.selection }) else { return true }
         // Subtypes 1 and 2: the owner's window was destroyed or its client closed. The content is gone, not new.
         guard notify.subtype == XFixesSetSelectionOwnerNotify, notify.owner != 0 else {

@@ -10,6 +10,10 @@ public enum X11Error: Error, Equatable, CustomStringConvertible {
     case notOwner(String)
     /// A protocol request failed (error code, request code).
     case request(String)
+    /// The connection to the server broke while we waited for it.
+    case connectionLost(String)
+    /// The server did not send the event we waited for within the given seconds.
+    case serverSilent(String, seconds: Double)
 
     public var description: String {
         switch self {
@@ -23,6 +27,10 @@ public enum X11Error: Error, Equatable, CustomStringConvertible {
             return "could not take the \(selection) selection: the X server kept another owner"
         case let .request(text):
             return text
+        case let .connectionLost(name):
+            return "lost the connection to the X server on display \(name)"
+        case let .serverSilent(name, seconds):
+            return "the X server on display \(name) did not answer within \(seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)) s"
         }
     }
 }

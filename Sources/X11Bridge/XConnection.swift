@@ -2,11 +2,19 @@ import CX11
 #if canImport(Glibc)
 import Glibc
 #endif
+import Synchronization
 
 /// Xlib reports protocol errors through a C callback that cannot capture context: the last one is kept here.
 /// Only the event-loop thread ever touches a display, so plain globals are safe.
 nonisolated(unsafe) private var trappedError: (code: UInt8, request: UInt8, resource: UInt)?
-nonisolated(unsafe) private var connectionBroken = false
+/// The displays whose connection Xlib reported gone, by address: one broken connection says nothing of the others
+/// in the same process (`herobridge` tests open many).
+private let brokenDisplays = Mutex<Set<UInt>>([])
+
+private func markBroken(_ display: OpaquePointer?) {
+    guard let display else { return }
+    brokenDisplays.withLock { _ = $0.insert(UInt(bitPattern: display)) }
+}
 
 /// The connection to the X server, at the edge: with its `+Properties` and `+Selections` extensions, the only
 /// Swift code that calls Xlib for selections. Confined to the thread that runs the event loop (Xlib is not
@@ -17,7 +25,11 @@ public final class XConnection {
     public let name: String
     public let screen: Int32
     public let root: Window
+    /// Every screen's root window.
+    public let rootWindows: Set<Window>
     private var atoms: [String: Atom] = [:]
+    /// The windows this connection created and has not destroyed: the ones no other client's word is taken for.
+    private var ownWindows: Set<Window> = []
     private var atomNames: [Atom: String] = [:]
     /// XFixes' first event code on this server.
     public private(set) var xfixesEventBase: Int32 = 0
@@ -30,17 +42,19 @@ public final class XConnection {
         name = requested
         screen = XDefaultScreen(display)
         root = XRootWindow(display, screen)
+        rootWindows = Set((0..<XScreenCount(display)).map { XRootWindow(display, $0) })
         XSetErrorHandler { _, event in
             if let event { trappedError = (event.pointee.error_code, event.pointee.request_code, event.pointee.resourceid) }
             return 0
         }
         // Without these, Xlib exits the process when the server goes away; we want one log line and exit 1.
-        XSetIOErrorHandler { _ in connectionBroken = true; return 0 }
-        XSetIOErrorExitHandler(display, { _, _ in connectionBroken = true }, nil)
+        XSetIOErrorHandler { display in markBroken(display); return 0 }
+        XSetIOErrorExitHandler(display, { display, _ in markBroken(display) }, nil)
     }
 
     deinit {
         if !connectionBroken { XCloseDisplay(display) }
+        brokenDisplays.withLock { _ = $0.remove(UInt(bitPattern: display)) }
     }
 
     /// The socket to poll for incoming events.
@@ -48,6 +62,8 @@ public final class XConnection {
 
     /// True once Xlib has reported that the server connection is gone; nothing else may be asked of it then.
     public var isBroken: Bool { connectionBroken }
+
+    private var connectionBroken: Bool { brokenDisplays.withLock { $0.contains(UInt(bitPattern: display)) } }
 
     /// Enables XFixes selection notifications; throws when the server lacks the extension.
     public func enableXFixes() throws(X11Error) {
@@ -90,10 +106,20 @@ public final class XConnection {
 
     /// An unmapped 1×1 window that receives property changes: a requestor or a selection owner.
     public func createHelperWindow() -> Window {
-        let window = XCreateSimpleWindow(display, root, -10, -10, 1, 1, 0, 0, 0)
-        XSelectInput(display, window, PropertyChangeMask | StructureNotifyMask)
+        createWindow(x: -10, y: -10, width: 1, height: 1, background: 0, eventMask: PropertyChangeMask | StructureNotifyMask)
+    }
+
+    /// A child of the root window that selects `eventMask` from its creation on, and is known as ours.
+    public func createWindow(x: Int, y: Int, width: Int, height: Int, background: UInt, eventMask: Int) -> Window {
+        let window = XCreateSimpleWindow(display, root, Int32(x), Int32(y), UInt32(width), UInt32(height), 0, 0, background)
+        XSelectInput(display, window, eventMask)
+        ownWindows.insert(window)
         return window
     }
+
+    /// Whether this connection created `window` (and has not destroyed it). Any client can name any window in
+    /// an event it sends, so a window named by another client is checked against this before we act on it.
+    public func isOwnWindow(_ window: Window) -> Bool { ownWindows.contains(window) }
 
     /// The event mask this client has selected on `window`, or nil when the window does not exist (the error
     /// is trapped and consumed). One round trip.
@@ -106,6 +132,27 @@ public final class XConnection {
         return attributes.your_event_mask
     }
 
+    /// Whether `window` exists on the server now (a trapped XGetWindowAttributes). One round trip.
+    public func windowExists(_ window: Window) -> Bool { eventMask(of: window) != nil }
+
+    /// Adds `mask` to what this client already selects on `window`; the mask it had before, or nil when the
+    /// window does not exist. The only way X11Bridge selects input after a window's creation: XSelectInput
+    /// replaces the client's whole mask, and a replaced mask on one of our own windows silently stopped its
+    /// clicks, redraws or INCR chunks. (On another client's window it sets only our own mask there: X keeps one
+    /// per client.)
+    @discardableResult
+    public func addEventMask(_ mask: Int, to window: Window) -> Int? {
+        guard let current = eventMask(of: window) else { return nil }
+        if current & mask != mask { XSelectInput(display, window, current | mask) }
+        return current
+    }
+
+    /// Takes `mask` out of what this client selects on `window`, leaving the rest; nothing when the window is gone.
+    public func removeEventMask(_ mask: Int, from window: Window) {
+        guard let current = eventMask(of: window), current & mask != 0 else { return }
+        XSelectInput(display, window, current & ~mask)
+    }
+
     /// The largest property value one ChangeProperty request can carry, in bytes: the server's maximum request
     /// length (BIG-REQUESTS when the server has it, else the core limit of about 256 KB) less room for the
     /// request header, as GTK and Chromium compute it.
@@ -115,13 +162,9 @@ public final class XConnection {
         return Int(units) * 4 - 100
     }
 
-    /// Replaces this client's event mask on `window` (other clients' masks are their own).
-    public func selectInput(window: Window, mask: Int) {
-        XSelectInput(display, window, mask)
-    }
-
     public func destroyWindow(_ window: Window) {
         XDestroyWindow(display, window)
+        ownWindows.remove(window)
     }
 
     /// Sends buffered requests to the server.
@@ -143,6 +186,14 @@ public final class XConnection {
         return "\(message) (request \(error.request), resource 0x\(String(error.resource, radix: 16)))"
     }
 
+    /// Whether `event` is a client's copy of an event only the server makes (`ForgedEvent`).
+    public func isForged(_ event: XEvent) -> Bool { ForgedEvent.isForged(event, xfixesEventBase: xfixesEventBase) }
+
+    /// The log line for a forged event that was ignored.
+    public func describeForged(_ event: XEvent) -> String {
+        ForgedEvent.describe(type: event.type, xfixesEventBase: xfixesEventBase)
+    }
+
     /// Events already read into Xlib's queue (no socket read, no flush).
     public var queuedEvents: Int32 { XQLength(display) }
 
@@ -155,20 +206,65 @@ public final class XConnection {
     }
 
     /// A server timestamp, obtained ICCCM's way: append nothing to a property of `window` and read the time
-    /// of the resulting PropertyNotify. Blocks for two round trips.
-    public func serverTime(window: Window) -> Time {
-        // The wait below needs PropertyNotify on `window`; without the mask it would wait forever. It is added to
-        // (never replaces) what the window already selects.
-        if let mask = eventMask(of: window), mask & PropertyChangeMask == 0 {
-            XSelectInput(display, window, mask | PropertyChangeMask)
-        }
+    /// of the resulting PropertyNotify. Blocks for two round trips, and never longer than `seconds`: throws
+    /// when the window is gone, the server stays silent, or the connection breaks meanwhile.
+    public func serverTime(window: Window, within seconds: Double = 5) throws(X11Error) -> Time {
+        guard !connectionBroken else { throw .connectionLost(name) }
+        // The wait below needs PropertyNotify on `window`; without the mask it would wait forever.
+        addEventMask(PropertyChangeMask, to: window)
         let property = atom("_HEROBRIDGE_TIMESTAMP")
         var nothing: UInt8 = 0
         XChangeProperty(display, window, property, XA_STRING, 8, PropModeAppend, &nothing, 0)
-        var event = XEvent()
-        while true {
-            XWindowEvent(display, window, PropertyChangeMask, &event)
-            if event.xproperty.atom == property { return event.xproperty.time }
+        // A window that is gone gets BadWindow, and then no PropertyNotify ever comes.
+        if let error = sync() { throw .request("could not get a server timestamp on window 0x\(String(window, radix: 16)): \(error)") }
+        guard !connectionBroken else { throw .connectionLost(name) }
+        guard let event = waitForEvent(EventKey(window: window, type: PropertyNotify, atom: property), seconds: seconds) else {
+            throw connectionBroken ? .connectionLost(name) : .serverSilent(name, seconds: seconds)
         }
+        return event.xproperty.time
     }
+
+    /// Waits up to `seconds` for the first server-made event that `key` describes, taking it out of Xlib's queue
+    /// and leaving every other event there, in order. Nil when the time runs out or the connection breaks: no
+    /// wait on the server is unbounded (XWindowEvent spins forever inside Xlib once the server has gone).
+    public func waitForEvent(_ key: EventKey, seconds: Double) -> XEvent? {
+        let end = EventLoop.now() + UInt64(max(0, seconds) * 1e9)
+        var wanted = key
+        while !connectionBroken {
+            var event = XEvent()
+            let found = withUnsafeMutablePointer(to: &wanted) { key in
+                XCheckIfEvent(display, &event, eventMatchesKey, UnsafeMutableRawPointer(key).assumingMemoryBound(to: CChar.self))
+            }
+            if found != 0 { return event }
+            let now = EventLoop.now()
+            guard now < end else { return nil }
+            var fd = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
+            _ = poll(&fd, 1, Int32(min((end - now) / 1_000_000 + 1, 100)))
+        }
+        return nil
+    }
+}
+
+/// Which event `XConnection.waitForEvent` waits for: its window and type, and for a PropertyNotify its atom
+/// (0 for any).
+public struct EventKey {
+    public var window: Window
+    public var type: Int32
+    public var atom: Atom
+
+    public init(window: Window, type: Int32, atom: Atom = 0) {
+        self.window = window
+        self.type = type
+        self.atom = atom
+    }
+}
+
+/// XCheckIfEvent's predicate: `argument` points to an `EventKey`. A client's copy never matches.
+private let eventMatchesKey: @convention(c) (OpaquePointer?, UnsafeMutablePointer<XEvent>?, XPointer?) -> Int32 = { _, event, argument in
+    guard let event, let argument else { return 0 }
+    let key = UnsafeRawPointer(argument).load(as: EventKey.self)
+    let any = event.pointee.xany
+    guard any.type == key.type, any.window == key.window, any.send_event == 0 else { return 0 }
+    if key.type == PropertyNotify, key.atom != 0, event.pointee.xproperty.atom != key.atom { return 0 }
+    return 1
 }

@@ -11,6 +11,8 @@ public final class XdndTarget {
     private let onCancel: () -> Void
     private let atoms: (enter: Atom, position: Atom, status: Atom, leave: Atom, drop: Atom, finished: Atom,
                         typeList: Atom, actionCopy: Atom)
+    /// One line per XDND message not believed, for the log.
+    public var log: (String) -> Void = { _ in }
     /// Every drop gets a number, so a late completion of an abandoned one cannot finish a newer one.
     private var dropNumber = 0
 
@@ -23,7 +25,7 @@ public final class XdndTarget {
                 onCancel: @escaping () -> Void) {
         self.connection = connection
         self.window = window
-        machine = XdndTargetMachine(accepts: accepts)
+        machine = XdndTargetMachine(accepts: accepts, isOwnWindow: { connection.isOwnWindow(Window($0)) })
         self.onHover = onHover
         self.onDrop = onDrop
         self.onCancel = onCancel
@@ -39,6 +41,11 @@ public final class XdndTarget {
         if event.type == DestroyNotify {
             let gone = event.xdestroywindow.window
             guard gone != window else { return false }
+            // A client's copy would abandon the drop in flight.
+            guard !connection.isForged(event) else {
+                log(connection.describeForged(event))
+                return false
+            }
             perform(machine.sourceVanished(UInt(gone)))
             return false // others may care about destroyed windows too
         }
@@ -49,10 +56,8 @@ public final class XdndTarget {
         switch message.message_type {
         case atoms.enter:
             let version = Int((UInt32(truncatingIfNeeded: l[1]) >> 24) & 0xFF)
-            let types = (l[1] & 1) != 0 ? typeList(of: source) : names(l[2...4])
-            // Learn when the source goes away, so a drop in flight is abandoned instead of waiting for a timeout.
-            XSelectInput(connection.display, source, StructureNotifyMask)
-            perform(machine.enter(source: source, version: version, types: types))
+            perform(machine.enter(source: source, version: version,
+                                  types: (l[1] & 1) != 0 ? typeList(of: source) : names(l[2...4])))
         case atoms.position:
             let packed = UInt32(truncatingIfNeeded: l[2])
             let x = Int(Int16(truncatingIfNeeded: packed >> 16)), y = Int(Int16(truncatingIfNeeded: packed & 0xFFFF))
@@ -110,6 +115,12 @@ public final class XdndTarget {
             case .cancelFetch:
                 dropNumber += 1
                 onCancel()
+            case let .watchSource(source):
+                // Learn when the source goes away, so a drop in flight is abandoned instead of waiting for a
+                // timeout. The machine never asks this of our own windows, whose masks we must not touch.
+                connection.addEventMask(StructureNotifyMask, to: Window(source))
+            case let .ignored(reason):
+                log(reason)
             }
         }
         connection.flush()

@@ -3,7 +3,8 @@
 ///
 /// Guarantees real sources depend on (x11-reference.md §3.1): exactly one Status for every Position from the
 /// current source, also while an earlier drop is still loading; a Finished after every Drop, successful or not,
-/// and never in reply to a Position; Enter below version 3 ignored, above 5 treated as 5.
+/// and never in reply to a Position; Enter below version 3 ignored, above 5 treated as 5. A message naming one
+/// of our own windows as its source is ignored whole: any client can send one, and none of our drags targets us.
 public struct XdndTargetMachine: Equatable {
     /// One drag over the window.
     public struct Drag: Equatable {
@@ -41,6 +42,10 @@ public struct XdndTargetMachine: Equatable {
         /// Hover feedback changed: where the pointer is over the window (root coordinates) and whether the drag is
         /// acceptable; nil point when no drag hovers any more.
         case hover(point: (x: Int, y: Int)?, acceptable: Bool)
+        /// Ask to be told when the source window is destroyed, so a drop in flight is abandoned at once.
+        case watchSource(UInt)
+        /// A message was not believed, for the reason given (one log line).
+        case ignored(String)
 
         public static func == (a: Action, b: Action) -> Bool {
             switch (a, b) {
@@ -49,6 +54,8 @@ public struct XdndTargetMachine: Equatable {
             case (.cancelFetch, .cancelFetch): return true
             case let (.finished(s1, v1, ok1), .finished(s2, v2, ok2)): return s1 == s2 && v1 == v2 && ok1 == ok2
             case let (.hover(p1, a1), .hover(p2, a2)): return p1?.x == p2?.x && p1?.y == p2?.y && a1 == a2
+            case let (.watchSource(s1), .watchSource(s2)): return s1 == s2
+            case let (.ignored(r1), .ignored(r2)): return r1 == r2
             default: return false
             }
         }
@@ -58,15 +65,20 @@ public struct XdndTargetMachine: Equatable {
     public private(set) var state: State = .idle
     /// Decides whether offered types are usable (the registry's `choose` finds something).
     private let accepts: ([String]) -> Bool
+    private let isOwnWindow: (UInt) -> Bool
 
-    public init(accepts: @escaping ([String]) -> Bool) {
+    /// `isOwnWindow` tells the windows our own connection created.
+    public init(accepts: @escaping ([String]) -> Bool, isOwnWindow: @escaping (UInt) -> Bool = { _ in false }) {
         self.accepts = accepts
+        self.isOwnWindow = isOwnWindow
     }
 
     public static func == (a: XdndTargetMachine, b: XdndTargetMachine) -> Bool { a.state == b.state }
 
     /// XdndEnter. A new Enter while a drop is loading abandons that drop (Finished, failed, to its source).
-    public mutating func enter(source: UInt, version: Int, types: [String]?) -> [Action] {
+    /// `types` is asked for only when the Enter is taken (reading an XdndTypeList costs round trips).
+    public mutating func enter(source: UInt, version: Int, types: @autoclosure () -> [String]?) -> [Action] {
+        if let ignored = fromOwnWindow("XdndEnter", source) { return ignored }
         guard version >= 3 else { return [] }
         var actions: [Action] = []
         switch state {
@@ -77,14 +89,16 @@ public struct XdndTargetMachine: Equatable {
         case .idle:
             break
         }
-        let acceptable = types.map(accepts) ?? false
-        state = .hovering(Drag(source: source, version: min(version, Self.newestVersion), types: types,
+        let offered = types()
+        let acceptable = offered.map(accepts) ?? false
+        state = .hovering(Drag(source: source, version: min(version, Self.newestVersion), types: offered,
                                acceptable: acceptable, point: nil))
-        return actions
+        return actions + [.watchSource(source)]
     }
 
     /// XdndPosition. Always answered with exactly one Status when it comes from the current source.
     public mutating func position(source: UInt, x: Int, y: Int) -> [Action] {
+        if let ignored = fromOwnWindow("XdndPosition", source) { return ignored }
         switch state {
         case var .hovering(drag) where drag.source == source:
             drag.point = (x, y)
@@ -101,6 +115,7 @@ public struct XdndTargetMachine: Equatable {
 
     /// XdndLeave: forget the drag.
     public mutating func leave(source: UInt) -> [Action] {
+        if let ignored = fromOwnWindow("XdndLeave", source) { return ignored }
         guard case let .hovering(drag) = state, drag.source == source else { return [] }
         state = .idle
         return [.hover(point: nil, acceptable: false)]
@@ -108,6 +123,7 @@ public struct XdndTargetMachine: Equatable {
 
     /// XdndDrop: fetch when the drag was acceptable, else answer Finished(failed) at once.
     public mutating func drop(source: UInt, time: UInt) -> [Action] {
+        if let ignored = fromOwnWindow("XdndDrop", source) { return ignored }
         // A second Drop from the source whose drop is loading: its Finished comes when the fetch ends, once.
         if case let .dropping(drag) = state, drag.source == source { return [] }
         guard case let .hovering(drag) = state, drag.source == source else {
@@ -142,5 +158,11 @@ public struct XdndTargetMachine: Equatable {
         default:
             return []
         }
+    }
+
+    /// The answer to a `message` naming one of our own windows as its source: nothing but the log line.
+    private func fromOwnWindow(_ message: String, _ source: UInt) -> [Action]? {
+        guard isOwnWindow(source) else { return nil }
+        return [.ignored("\(message) names our own window 0x\(String(source, radix: 16)) as its source; ignored")]
     }
 }

@@ -18,6 +18,16 @@ usage: hostile_owner.py MODE
                   once another client has taken the selection, the way a slow owner's reply crosses a new copy.
                   Prints "late reply delivered" or "late reply BadWindow" (the requestor window was destroyed:
                   an Xlib owner with no error handler, like xclip, dies of that)
+  hold-second     offers the hero JSON ({"name": "Hulk"}) and UTF8_STRING; answers the JSON, holds UTF8_STRING
+  forged-enter DROP_WINDOW
+                  before answering TARGETS, sends the window DROP_WINDOW an XdndEnter naming the requestor window
+                  as its source; then serves UTF8_STRING "Thor" over INCR
+  forged-chunk    serves UTF8_STRING "Thor" over INCR, sending the requestor a forged PropertyNotify (new value)
+                  0.3 s before the chunk is written
+  forged-gone     answers TARGETS (UTF8_STRING); on the UTF8_STRING request sends the agent's manager window a
+                  forged XFixes "owner window destroyed" event, then 0.3 s later answers "Thor"
+  forged-notify   serves UTF8_STRING "Thor"; 0.5 s later writes "Hulk" into the same reply property and sends
+                  the requestor a SelectionNotify for it, as if a request were in flight; prints "forged"
 
 Prints "ready" once it owns the selection, then "request TARGET" for each request and "chunk N" per INCR chunk.
 """
@@ -26,6 +36,7 @@ import sys
 import time
 
 from Xlib import X, Xatom, display, error
+from Xlib.ext import xfixes
 from Xlib.protocol import event
 
 mode = sys.argv[1]
@@ -34,6 +45,7 @@ window = d.screen().root.create_window(0, 0, 1, 1, 0, X.CopyFromParent)
 atom = d.intern_atom
 CLIPBOARD, TARGETS, INCR = atom("CLIPBOARD"), atom("TARGETS"), atom("INCR")
 UTF8, PNG, HTML = atom("UTF8_STRING"), atom("image/png"), atom("text/html")
+HERO = atom("application/x-herobridge-hero+json")
 CHUNK = 128 << 10  # python3-xlib has no BIG-REQUESTS: one request must stay under 256 KiB
 
 offered = {
@@ -49,7 +61,13 @@ offered = {
     "many-targets": [UTF8] * 5000,
     "lose-first": [UTF8],
     "html-flood": [HTML],
+    "hold-second": [HERO, UTF8],
+    "forged-enter": [UTF8],
+    "forged-chunk": [UTF8],
+    "forged-gone": [UTF8],
+    "forged-notify": [UTF8],
 }[mode]
+incr_payload = {"forged-enter": b"Thor", "forged-chunk": b"Thor"}.get(mode)
 
 window.set_selection_owner(CLIPBOARD, X.CurrentTime)
 d.flush()
@@ -93,6 +111,11 @@ while True:
         if mode == "silent-targets":
             continue
         if e.target == TARGETS:
+            if mode == "forged-enter":
+                drop = d.create_resource_object("window", int(sys.argv[2], 0))
+                drop.send_event(event.ClientMessage(window=drop, client_type=atom("XdndEnter"),
+                                                    data=(32, [e.requestor.id, 5 << 24, UTF8, 0, 0])))
+                d.flush()
             e.requestor.change_property(prop, Xatom.ATOM, 32, [TARGETS] + offered)
             notify(e, prop)
         elif mode == "silent-data":
@@ -109,6 +132,33 @@ while True:
             for _ in range((20 << 20) // len(block)):
                 e.requestor.change_property(prop, UTF8, 8, block, mode=X.PropModeAppend)
             notify(e, prop)
+        elif mode == "hold-second" and e.target == HERO:
+            e.requestor.change_property(prop, HERO, 8, b'{"name": "Hulk"}')
+            notify(e, prop)
+        elif mode == "hold-second":
+            continue
+        elif incr_payload is not None:
+            start_incr(e, prop, UTF8, len(incr_payload))
+        elif mode == "forged-gone":
+            manager = d.get_selection_owner(atom("HEROBRIDGE_S%d" % d.get_default_screen()))
+            base = d.query_extension("XFIXES").first_event
+            manager.send_event(xfixes.SelectionNotify(
+                type=base + xfixes.XFixesSelectionNotify, sub_code=xfixes.XFixesSelectionWindowDestroyNotify,
+                window=manager, owner=X.NONE, selection=CLIPBOARD, timestamp=X.CurrentTime,
+                selection_timestamp=X.CurrentTime))
+            d.sync()
+            time.sleep(0.3)
+            e.requestor.change_property(prop, UTF8, 8, b"Thor")
+            notify(e, prop)
+        elif mode == "forged-notify":
+            e.requestor.change_property(prop, UTF8, 8, b"Thor")
+            notify(e, prop)
+            d.sync()
+            time.sleep(0.5)
+            e.requestor.change_property(prop, UTF8, 8, b"Hulk")
+            notify(e, prop)
+            d.sync()
+            print("forged", flush=True)
         elif mode == "late-reply":
             held = e
             continue
@@ -133,6 +183,19 @@ while True:
     elif e.type == X.PropertyNotify and incr and e.state == X.PropertyDelete \
             and e.window == incr[0] and e.atom == incr[1]:
         requestor, prop, kind, sent = incr
+        if incr_payload is not None:
+            if mode == "forged-chunk" and sent == 0:
+                requestor.send_event(event.PropertyNotify(window=requestor, atom=prop, time=X.CurrentTime,
+                                                          state=X.PropertyNewValue), event_mask=X.PropertyChangeMask)
+                d.sync()
+                time.sleep(0.3)
+            requestor.change_property(prop, kind, 8, incr_payload if sent == 0 else b"")
+            incr[3] = sent + 1
+            print("chunk %d" % (sent + 1), flush=True)
+            if sent > 0:
+                incr = None
+            d.flush()
+            continue
         if mode in ("incr-stall", "incr-die") and sent == 3:
             if mode == "incr-die":
                 os._exit(0)

@@ -14,6 +14,9 @@ usage: selection_requestor.py rules
        selection_requestor.py incr-parallel TARGET N
                                                    N requestor windows read TARGET at once, chunks taken
                                                    round-robin; prints "window I BYTES SHA256" for each
+       selection_requestor.py root          asks for UTF8_STRING naming the root window as requestor, then for
+                                            TIMESTAMP on its own window; prints "root written" or "root untouched"
+                                            (whether the root window got the reply property)
 Prints "ready" first; exits 1 on an unexpected reply.
 """
 import hashlib
@@ -189,10 +192,22 @@ def parallel(target, count):
         print("window %d %d %s" % (i, len(data), hashlib.sha256(data).hexdigest()), flush=True)
 
 
+def root_requestor():
+    p = atom("_HEROBRIDGE_ROOT_TEST")
+    root.delete_property(p)
+    root.convert_selection(CLIPBOARD, atom("UTF8_STRING"), p, X.CurrentTime)
+    d.flush()
+    # An owner answers requests in order: once our own window's is answered, the root's has been handled.
+    convert(new_window(), atom("TIMESTAMP"), atom("_PROBE"))
+    print("root " + ("untouched" if root.get_full_property(p, X.AnyPropertyType) is None else "written"), flush=True)
+
+
 print("ready", flush=True)
 mode = sys.argv[1]
 if mode == "rules":
     rules()
+elif mode == "root":
+    root_requestor()
 elif mode in ("incr-quit", "incr-stall"):
     one_chunk(mode, sys.argv[2])
 elif mode == "incr-takeover":

@@ -16,7 +16,7 @@ import X11Bridge
         let window = connection.createHelperWindow()
         let selection = connection.atom("XdndSelection")
         let offer = SelectionOffer([.init(target: "UTF8_STRING", data: Data("Thor".utf8))])
-        let now = connection.serverTime(window: window)
+        let now = try connection.serverTime(window: window)
 
         let first = SelectionOwner(connection: connection, loop: loop, selection: selection, window: window, offer: offer)
         try first.acquire(time: now)

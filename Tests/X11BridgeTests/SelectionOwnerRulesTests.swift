@@ -134,9 +134,26 @@ struct IncrementalSendsTests {
 
 @Suite("Owner decisions on SelectionRequest (ICCCM)")
 struct SelectionRequestDecisionTests {
+    private static let roots: Set<UInt> = [0x1d5, 0x1d6]
+
     private func decide(target: UInt = 10, property: UInt = 20, time: UInt = 1000, acquiredAt: UInt = 1000,
-                        isOwner: Bool = true) -> SelectionRequestDecision {
-        .decide(target: target, property: property, time: time, acquiredAt: acquiredAt, isOwner: isOwner, multiple: multiple)
+                        isOwner: Bool = true, requestor: UInt = 0x40_0001, exists: Bool = true) -> SelectionRequestDecision {
+        .decide(target: target, property: property, time: time, acquiredAt: acquiredAt, isOwner: isOwner, multiple: multiple,
+                requestor: requestor, roots: Self.roots, requestorExists: exists)
+    }
+
+    /// Any client can name the root window as requestor: the reply would be written into a property every
+    /// client reads. Refused on every screen, MULTIPLE included.
+    @Test func aRequestNamingAnyScreensRootIsRefused() {
+        #expect(decide(requestor: 0x1d5) == .refuse("the requestor is a root window"))
+        #expect(decide(requestor: 0x1d6) == .refuse("the requestor is a root window"))
+        #expect(decide(target: multiple, property: 33, requestor: 0x1d5) == .refuse("the requestor is a root window"))
+    }
+
+    /// A SelectionNotify to a window that does not exist reaches nobody: nothing is written or sent.
+    @Test func aRequestNamingAWindowThatDoesNotExistIsDropped() {
+        #expect(decide(exists: false) == .drop("the requestor window does not exist"))
+        #expect(decide(isOwner: false, exists: false) == .drop("the requestor window does not exist"))
     }
 
     @Test func aRequestAtOrAfterTheOwnershipIsConverted() {

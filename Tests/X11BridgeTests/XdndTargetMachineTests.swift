@@ -81,7 +81,7 @@ struct XdndTargetMachineTests {
     @Test func enterAtVersion3StartsHoveringWithoutSendingAnythingBeforeAPosition() {
         var machine = makeMachine()
         let actions = machine.enter(source: firefox, version: 3, types: usable)
-        #expect(actions.isEmpty)  // §3.1 step 3: no Status before the first Position
+        #expect(actions == [.watchSource(firefox)])  // §3.1 step 3: no Status before the first Position
         let expected = Drag(source: firefox, version: 3, types: usable, acceptable: true, point: nil)
         #expect(machine.state == .hovering(expected))
     }
@@ -438,6 +438,37 @@ struct XdndTargetMachineTests {
         var machine = XdndTargetMachine(accepts: { $0.contains("text/plain") })
         _ = machine.enter(source: 7, version: 5, types: ["text/plain"])
         _ = machine.position(source: 7, x: 1, y: 1)
-        #expect(machine.enter(source: 8, version: 5, types: ["text/plain"]) == [.hover(point: nil, acceptable: false)])
+        #expect(machine.enter(source: 8, version: 5, types: ["text/plain"])
+            == [.hover(point: nil, acceptable: false), .watchSource(8)])
+    }
+
+    // MARK: Our own windows
+
+    /// Any client can send an Enter naming one of our windows as its source: watching it would have replaced our
+    /// own event mask on that window. Every message naming it is ignored whole, and its types are never read.
+    @Test func messagesNamingOneOfOurOwnWindowsAsTheSourceAreIgnored() {
+        let own: UInt = 0x20_0003
+        var machine = XdndTargetMachine(accepts: { _ in true }, isOwnWindow: { $0 == own })
+        var typesRead = false
+        #expect(machine.enter(source: own, version: 5, types: { typesRead = true; return ["text/plain"] }())
+            == [.ignored("XdndEnter names our own window 0x200003 as its source; ignored")])
+        #expect(!typesRead)
+        #expect(machine.state == .idle)
+        #expect(machine.position(source: own, x: 1, y: 1) == [.ignored("XdndPosition names our own window 0x200003 as its source; ignored")])
+        #expect(machine.drop(source: own, time: 10) == [.ignored("XdndDrop names our own window 0x200003 as its source; ignored")])
+        #expect(machine.leave(source: own) == [.ignored("XdndLeave names our own window 0x200003 as its source; ignored")])
+        #expect(machine.state == .idle)
+    }
+
+    /// And a drag from someone else in progress is not disturbed by such a message.
+    @Test func aMessageNamingOurOwnWindowLeavesTheDragInProgressAlone() {
+        let own: UInt = 0x20_0003
+        var machine = XdndTargetMachine(accepts: { _ in true }, isOwnWindow: { $0 == own })
+        #expect(machine.enter(source: firefox, version: 5, types: usable) == [.watchSource(firefox)])
+        _ = machine.position(source: firefox, x: 1, y: 1)
+        let before = machine.state
+        #expect(statuses(machine.enter(source: own, version: 5, types: usable)).isEmpty)
+        #expect(finisheds(machine.drop(source: own, time: 10)).isEmpty)
+        #expect(machine.state == before)
     }
 }
