@@ -890,7 +890,7 @@ class Transfer:
 
 
 def main():
-    parser = argparse.ArgumentParser(description="random well-formed X traffic at a running HeroBridge agent")
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, required=True)
     parser.add_argument("--seed", type=int, required=True)
     parser.add_argument("--kinds", default="all", help="all, or a comma-separated list of: " +
