@@ -257,9 +257,11 @@ class Chaos:
             return self.root.id
         if r < 0.7:
             return 0
+        # One draw of a fixed size either way: how many windows have died depends on the agent, the schedule must not.
+        pick = self.rng.getrandbits(29)
         if r < 0.85 and self.dead:
-            return self.dead[self.rng.randrange(len(self.dead))]
-        return self.rng.randrange(1, 1 << 29)
+            return self.dead[pick % len(self.dead)]
+        return pick or 1
 
     def any_window(self, agent_share):
         return self.agent_window() if self.rng.random() < agent_share else self.foreign_window()
@@ -554,8 +556,12 @@ class Chaos:
     def do_owner(self):
         rng = self.rng
         r = rng.random()
-        if r < 0.12 and self.held:  # a late reply: an old request answered now, after the owner changed
-            old_owner, req = self.held.pop(rng.randrange(len(self.held)))
+        pick = rng.getrandbits(16)  # drawn whatever the branch: held requests and live owners depend on the agent
+        if r < 0.12:  # a late reply: an old request answered now, after the owner changed
+            if not self.held:
+                self.count("owner", "late-reply:none-held")
+                return
+            old_owner, req = self.held.pop(pick % len(self.held))
             old_owner.answer(req, late=True)
             self.count("owner", "late-reply")
             return
@@ -570,7 +576,10 @@ class Chaos:
             self.notify(dest, self.atom(rng.choice(["CLIPBOARD", "PRIMARY"])), target, prop, self.random_time())
             self.count("owner", "unsolicited-reply")
             return
-        if r < 0.3 and self.owners:  # the current owner's window destroyed, whatever it is doing
+        if r < 0.3:  # the current owner's window destroyed, whatever it is doing
+            if not self.owners:
+                self.count("owner", "destroyed:none-live")
+                return
             _, old = self.owners.popitem(last=True)
             old.destroy()
             self.count("owner", "destroyed")
