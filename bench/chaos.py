@@ -103,6 +103,11 @@ def run_seed(world, seed, seconds, kinds):
     chaos_lines = [(w, t, r) for w, t, r in agent.read() if chaos_started <= w <= chaos_ended + 1]
     result["log_lines_during_chaos"] = len(chaos_lines)
     result["log_kinds"] = dict(collections.Counter(shape(t) for _, t, _ in chaos_lines).most_common(40))
+    examples = collections.defaultdict(list)  # the first raw lines of each kind, to read what the counts mean
+    for _, t, raw in chaos_lines:
+        if shape(t) in result["log_kinds"] and len(examples[shape(t)]) < 3:
+            examples[shape(t)].append(raw)
+    result["log_examples"] = dict(examples)
     result["log_warnings"] = [r for _, t, r in chaos_lines if re.search(r"error|warning|could not|crash|fatal", t, re.I)][:40]
 
     checks = result["checks"]
