@@ -157,6 +157,7 @@ class Chaos:
         self.xfixes_code = ext.first_event + xfixes.XFixesSelectionNotify if ext.present else None
         self.mask = self.d.display.info.resource_id_mask
         self.manager_atom = self.atom("HEROBRIDGE_S%d" % self.d.get_default_screen())
+        self.protected = {self.atom(n) for n in PROTECTED_ON_DROP}
         # Our own windows: a plain one, and a source that carries an XdndTypeList.
         self.me = self.root.create_window(0, 0, 1, 1, 0, X.CopyFromParent)
         self.source = self.root.create_window(-20, -20, 1, 1, 0, X.CopyFromParent)
@@ -216,11 +217,16 @@ class Chaos:
                 stack.append(child)
                 if child.id & ~self.mask != base or child.id == owner:
                     continue
+                # Read raw, whatever its type: our own traffic may have rewritten WM_CLASS of the agent's helpers
+                # (python3-xlib's get_wm_class fails on a WM_CLASS that is not STRING).
                 try:
-                    wm_class = child.get_wm_class()
+                    wm_class = child.get_property(Xatom.WM_CLASS, X.AnyPropertyType, 0, 64)
                 except error.XError:
                     wm_class = None
-                if wm_class and "herobridge" in wm_class:
+                value = wm_class.value if wm_class is not None and wm_class.format == 8 else b""
+                if isinstance(value, str):
+                    value = value.encode("latin-1", "replace")
+                if b"herobridge" in value.split(b"\0")[:1]:
                     found["drop"].append(child.id)
                 else:
                     found["helper"].append(child.id)
@@ -286,7 +292,11 @@ class Chaos:
         self.d.send_event(dest, ev, event_mask=mask, propagate=False)
 
     def place(self, wid, prop, type_, fmt, source, mode=X.PropModeReplace):
-        """Writes a property made of `source`'s pieces (replace, then append); tracks what it left."""
+        """Writes a property made of `source`'s pieces (replace, then append); tracks what it left. Never one of
+        the agent's own declarations on its drop window (a random atom or a reply's property can name them)."""
+        if wid in self.agent["drop"] and prop in self.protected:
+            self.counts["skipped:protected-property"] += 1
+            return 0
         w = self.win(wid)
         total = 0
         first = True
@@ -366,6 +376,8 @@ class Chaos:
             self.errors[type(e).__name__] += 1
         except (ConnectionError, error.ConnectionClosedError):
             raise
+        except (TypeError, ValueError, UnicodeError) as e:  # a value python3-xlib could not parse: count it
+            self.errors["parse " + type(e).__name__] += 1
 
     def drain(self):
         while self.d.pending_events():
@@ -524,10 +536,10 @@ class Chaos:
         rng = self.rng
         wid = self.agent_window()
         name = rng.choice(PROPERTY_NAMES)
-        if wid in self.agent["drop"] and name in PROTECTED_ON_DROP:
-            return
         prop = self.atom(name)
         if rng.random() < 0.15:
+            if wid in self.agent["drop"] and prop in self.protected:
+                return
             self.win(wid).delete_property(prop)
             self.placed_total -= self.placed.pop((wid, prop), 0)
             self.count("props", "deleted")
