@@ -12,6 +12,8 @@ Tests/Fixtures/x_chaos.py's traffic for the set time; then:
            circle adds Hulk;
   xclip    a real `xclip -selection clipboard` copy of "Storm" is stored.
 
+  client   x_chaos.py ran its whole time and printed its summary (else the other checks mean little).
+
 Each check is done even when an earlier one failed. Results go to bench/chaos.json (per seed: the figures, the
 chaos client's summary, each check with its detail and the agent's log lines around it, the kinds of log lines
 the chaos caused); a table is printed. Exits 1 when any check failed for any seed.
@@ -111,6 +113,10 @@ def run_seed(world, seed, seconds, kinds):
     result["log_warnings"] = [r for _, t, r in chaos_lines if re.search(r"error|warning|could not|crash|fatal", t, re.I)][:40]
 
     checks = result["checks"]
+    # The client itself must have run its whole time: a crash of ours would make the other checks mean little.
+    checks["client"] = {"ok": client.returncode == 0 and summary is not None,
+                        "detail": "ran %s actions" % summary["actions"] if summary else
+                        "x_chaos.py exited %s: %s" % (client.returncode, " / ".join(output.splitlines()[-3:]))}
     checks["alive"] = {"ok": agent.alive(), "detail": "running" if agent.alive() else "exited with %s" % agent.proc.returncode}
     if not agent.alive():
         checks["alive"]["log"] = [r for _, _, r in agent.read()[-40:]]
@@ -257,15 +263,16 @@ def check_xclip(world, agent):
 
 
 def table(results):
-    print("\n%-5s %8s %-10s %8s %11s %11s  %-6s %-6s %-6s %-6s %-6s" % (
-        "seed", "seconds", "kinds", "actions", "RSS before", "RSS after", "alive", "rss", "star", "drop", "xclip"))
+    print("\n%-5s %8s %-10s %8s %11s %11s  %-6s %-6s %-6s %-6s %-6s %-6s" % (
+        "seed", "seconds", "kinds", "actions", "RSS before", "RSS after", "client", "alive", "rss", "star", "drop",
+        "xclip"))
     for r in results:
         c = r["checks"]
         actions = (r["chaos_summary"] or {}).get("actions", "-")
-        print("%-5s %8.0f %-10s %8s %8.1f MB %8.1f MB  %-6s %-6s %-6s %-6s %-6s" % (
+        print("%-5s %8.0f %-10s %8s %8.1f MB %8.1f MB  %-6s %-6s %-6s %-6s %-6s %-6s" % (
             r["seed"], r["seconds"], r["kinds"][:10], actions, (r["rss_before_kb"] or 0) / 1024,
             (r["rss_after_kb"] or 0) / 1024,
-            *("ok" if c[k]["ok"] else "FAIL" for k in ("alive", "rss", "star", "drop", "xclip"))))
+            *("ok" if c[k]["ok"] else "FAIL" for k in ("client", "alive", "rss", "star", "drop", "xclip"))))
     for r in results:
         for name, check in r["checks"].items():
             if not check["ok"]:
