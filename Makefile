@@ -4,6 +4,8 @@
 #   make bench  install CopyQ and the tools, build release, measure HeroBridge against xclip and CopyQ, then the
 #               stress scenarios (loop stalls and peak RSS, bench/stress.py)
 #   make soak   install the tools, build release, 6,000 copies and 200 drops under CPU load (bench/soak.py)
+#   make chaos  install the tools, build release, random X traffic at a fresh agent per seed, then check it still
+#               works (bench/chaos.py, Tests/Fixtures/x_chaos.py)
 #   make install / uninstall   PREFIX (default ~/.local) and DESTDIR honoured
 #   make deb    build/herobridge_VERSION_ARCH.deb
 SHELL := /bin/bash
@@ -39,7 +41,7 @@ DESTDIR ?=
 USERUNITDIR ?= $(if $(filter $(HOME)/.local,$(PREFIX)),$(PREFIX)/share/systemd/user,$(PREFIX)/lib/systemd/user)
 
 .PHONY: all build release run test package-test bench deps run-deps test-deps package-deps bench-deps \
-	soak soak-deps install uninstall deb clean
+	soak soak-deps chaos chaos-deps install uninstall deb clean
 
 all: build
 
@@ -110,6 +112,22 @@ soak-deps:
 soak: soak-deps
 	$(SWIFT) build -c release --product herobridge --static-swift-stdlib
 	/usr/bin/python3 bench/soak.py
+
+# ... and what the chaos run drives: python3-xlib, xclip, xdotool, a GTK3 drag source.
+CHAOS_PACKAGES := $(SOAK_PACKAGES)
+CHAOS_SECONDS ?= 600
+CHAOS_SEEDS ?= 1 2 3
+CHAOS_KINDS ?= all
+
+chaos-deps:
+	$(call apt_install,$(CHAOS_PACKAGES))
+
+# CHAOS_SECONDS of Tests/Fixtures/x_chaos.py per seed in CHAOS_SEEDS (about 10.5 minutes each by default), each
+# against a fresh agent; writes bench/chaos.json; fails when the agent died, grew by more than 5 MB, or its star
+# click, a GTK drop or an xclip copy stopped working. CHAOS_KINDS (comma-separated) narrows the traffic.
+chaos: chaos-deps
+	$(SWIFT) build -c release --product herobridge --static-swift-stdlib
+	/usr/bin/python3 bench/chaos.py --seconds "$(CHAOS_SECONDS)" --seeds "$(CHAOS_SEEDS)" --kinds "$(CHAOS_KINDS)"
 
 install: release
 	packaging/install.sh install $(RELEASE_BIN) "$(DESTDIR)" "$(PREFIX)" "$(USERUNITDIR)"
