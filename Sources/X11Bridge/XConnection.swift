@@ -83,22 +83,31 @@ public final class XConnection {
         return atom
     }
 
-    /// The names of `list`, in one round trip for those not cached; an atom the server does not know is "".
-    public func names(of list: [Atom]) -> [String] {
-        let unknown = Array(Set(list.filter { atomNames[$0] == nil && $0 != 0 }))
-        if !unknown.isEmpty {
-            var input = unknown
-            var output = [UnsafeMutablePointer<CChar>?](repeating: nil, count: unknown.count)
-            let ok = XGetAtomNames(display, &input, Int32(unknown.count), &output)
-            for (atom, name) in zip(unknown, output) {
-                if let name {
-                    atomNames[atom] = String(cString: name)
-                    XFree(name)
-                }
+    /// The names of `list`; an atom the server does not know is "". Each atom not seen before costs one round
+    /// trip, for at most `maxLookups` of them per call (the rest are ""). Not `XGetAtomNames`: after a BadAtom
+    /// (an owner's TARGETS may hold any number) libX11 files each later reply under the atom before it and caches
+    /// it so, after which even `XInternAtom("TARGETS")` answered with another atom (AtomNamesTests).
+    public func names(of list: [Atom], maxLookups: Int = 256) -> [String] {
+        var lookups = 0
+        for atom in list where atom != 0 && atomNames[atom] == nil && lookups < maxLookups {
+            lookups += 1
+            guard let name = XGetAtomName(display, atom) else {
+                _ = takeError() // BadAtom: not cached, so a bogus atom cannot fill the table
+                continue
             }
-            if ok == 0 { _ = takeError() } // BadAtom for a bogus atom in an owner's TARGETS
+            if atomNames.count >= Self.maxCachedNames { forgetOthersNames() }
+            atomNames[atom] = String(cString: name)
+            XFree(name)
         }
         return list.map { atomNames[$0] ?? "" }
+    }
+
+    /// The most atom names kept from other clients' lists: each is a real atom, but a client can make any number.
+    static let maxCachedNames = 4096
+
+    /// Drops the names learned from other clients' lists, keeping those of the atoms we interned.
+    private func forgetOthersNames() {
+        atomNames = Dictionary(atoms.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The name of one atom ("" when unknown).
