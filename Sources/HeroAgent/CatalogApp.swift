@@ -27,7 +27,7 @@ public enum CatalogApp {
                 try? favorites.reloadCatalog()
                 return favorites.catalog
             },
-            favoriteNames: { [favorites] in Set(((try? favorites.list()) ?? []).map(\.hero.name)) })
+            favoriteNames: { [favorites] in Set(((try? favorites.listAfterWritersFinish()) ?? []).map(\.hero.name)) })
         let drag = HeroDragOut(connection: connection, loop: loop, log: log)
         view.onDragOut = { [unowned view] hero, x, y, time in
             drag.start(HeroDragOut.payload(for: hero, in: favorites), from: view.window, excluded: [view.window],

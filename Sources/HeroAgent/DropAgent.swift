@@ -71,7 +71,7 @@ final class DropAgent {
         let known = view.knownThumbnails
         let limits = limits
         worker.run({ favorites -> (rows: [Favorite], thumbnails: [String: Thumbnail?])? in
-            guard let rows = try? favorites.list() else { return nil }
+            guard let rows = try? favorites.listAfterWritersFinish() else { return nil }
             var made: [String: Thumbnail?] = [:]
             for favorite in rows {
                 guard let sha = favorite.hero.portrait?.sha256, !known.contains(sha), made[sha] == nil else { continue }

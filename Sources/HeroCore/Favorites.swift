@@ -105,6 +105,18 @@ public final class Favorites {
         HeroName.sorted(try store.allFavorites()) { $0.hero.name }
     }
 
+    /// `list()`, read once no other connection is in the middle of a write: the write lock is taken first (and
+    /// given back unused). inotify reports another process's WAL write while that writer still holds its
+    /// transaction, before the commit is visible, so a plain read then could miss the change for good. Where the
+    /// lock cannot be had (a read-only file, a writer busy past the timeout) it is a plain `list()`.
+    public func listAfterWritersFinish() throws(StoreError) -> [Favorite] {
+        do {
+            return HeroName.sorted(try store.write { () throws(StoreError) -> [Favorite] in try store.allFavorites() }) { $0.hero.name }
+        } catch {
+            return try list()
+        }
+    }
+
     /// The favorite `name` means (exact name or key), or nil.
     public func favorite(named name: String) throws(StoreError) -> Favorite? {
         try store.favorite(key: HeroName.key(name))

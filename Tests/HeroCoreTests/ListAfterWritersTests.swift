@@ -1,0 +1,44 @@
+import Foundation
+import Synchronization
+import Testing
+import TestSupport
+@testable import HeroCore
+
+/// What the agent reads when inotify says another process wrote the database. The event comes while the writer
+/// still holds its transaction (SQLite writes the WAL first and publishes the commit in the shared-memory index,
+/// which inotify does not see), so a plain read may get the state before the change, and no later event comes:
+/// after a chaos run, a favorite added by another connection never appeared in the drop window.
+@Suite struct ListAfterWritersTests {
+    @Test func aListTakenWhileAnotherConnectionWritesIncludesThatWrite() throws {
+        let dir = try TempDirectory()
+        let path = dir.path + "/favorites.sqlite3"
+        let reader = try Favorites(path: path)
+        let writer = try FavoritesStore(path: path)
+        let started = DispatchSemaphore(value: 0)
+        let result = Mutex<[String]?>(nil)
+        var plain: [String] = []
+        try writer.write { () throws(StoreError) -> Void in
+            try writer.insertFavorite(Hero(name: "Thor", origin: .catalog), key: HeroName.key("Thor"), source: IngestSource.cli, at: Date())
+            // The change is written but not committed: a plain read does not see it...
+            plain = try reader.list().map(\.hero.name)
+            // ...and the list that waits for writers, started now, must return it once the commit is done.
+            let waiting = Unchecked(reader) // used by that thread alone from here on
+            Thread.detachNewThread {
+                started.signal()
+                let names = try? waiting.value.listAfterWritersFinish().map(\.hero.name)
+                result.withLock { $0 = names }
+            }
+            started.wait()
+            Thread.sleep(forTimeInterval: 0.2) // let the reader reach its wait for the write lock
+        }
+        #expect(plain == [])
+        #expect(eventually(timeout: 10) { result.withLock { $0 } != nil })
+        #expect(result.withLock { $0 } == ["Thor"])
+    }
+}
+
+/// A value handed to one other thread, which alone uses it from then on.
+private struct Unchecked<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
