@@ -23,10 +23,14 @@ public struct TransferLimits: Sendable, Equatable {
     /// Longest image row a decoder may allocate, in bytes (default 256 KiB: 16384 px of 16-bit RGBA): the one
     /// buffer whose size the file decides. Everything else a validation or thumbnail holds is fixed.
     public var maxRowBytes: Int
+    /// Most scans a JPEG may have (default 100), counted from its markers before TurboJPEG sees it: each scan of a
+    /// progressive JPEG makes the decoder visit every block again, and a real one has about 10.
+    public var maxJPEGScans: Int
 
     public init(maxBytes: Int = 64 << 20, maxImageSide: Int = 16_384, maxImagePixels: Int = 64_000_000,
                 maxTextBytes: Int = 1 << 20, maxLinkBytes: Int = 64 << 10, maxListBytes: Int = 1 << 20,
-                maxURIs: Int = 64, maxHeroes: Int = 1000, maxRowBytes: Int = 256 << 10) {
+                maxURIs: Int = 64, maxHeroes: Int = 1000, maxRowBytes: Int = 256 << 10,
+                maxJPEGScans: Int = 100) {
         self.maxBytes = maxBytes
         self.maxImageSide = maxImageSide
         self.maxImagePixels = maxImagePixels
@@ -36,6 +40,7 @@ public struct TransferLimits: Sendable, Equatable {
         self.maxURIs = maxURIs
         self.maxHeroes = maxHeroes
         self.maxRowBytes = maxRowBytes
+        self.maxJPEGScans = maxJPEGScans
     }
 
     public static let `default` = TransferLimits()
