@@ -46,7 +46,7 @@ public final class HungFileSystem: @unchecked Sendable {
         }
     }
 
-    /// Kills the file system (its waiting requests fail with ENOTCONN), unmounts it and removes the folder.
+    /// Kills the file system (its waiting requests fail with ENOTCONN), unmounts it (lazily) and removes the folder.
     public func stop() {
         guard !stopped else { return }
         stopped = true
@@ -56,7 +56,8 @@ public final class HungFileSystem: @unchecked Sendable {
         }
         let unmount = Process()
         unmount.executableURL = URL(fileURLWithPath: getuid() == 0 ? "/bin/umount" : "/bin/fusermount")
-        unmount.arguments = getuid() == 0 ? [mountpoint] : ["-u", mountpoint]
+        // Lazily: a reader thread of the test may still hold a file open there for a moment after the kill.
+        unmount.arguments = getuid() == 0 ? ["-l", mountpoint] : ["-u", "-z", mountpoint]
         unmount.standardError = FileHandle.nullDevice
         if (try? unmount.run()) != nil { unmount.waitUntilExit() }
         rmdir(mountpoint)
