@@ -1,4 +1,4 @@
-/// Bounds on what one import may read or decode, each in bytes or counts, checked before the cost is paid.
+/// Bounds on what one import may read or decode, each in bytes, counts or seconds, checked before the cost is paid.
 /// Passed in by the caller, never global.
 public struct TransferLimits: Sendable, Equatable {
     /// Largest payload or file accepted, in bytes (default 64 MiB); also the budget of all the files one URI
@@ -23,10 +23,19 @@ public struct TransferLimits: Sendable, Equatable {
     /// Longest image row a decoder may allocate, in bytes (default 256 KiB: 16384 px of 16-bit RGBA): the one
     /// buffer whose size the file decides. Everything else a validation or thumbnail holds is fixed.
     public var maxRowBytes: Int
+    /// Most scans a JPEG may have (default 100), counted from its markers before TurboJPEG sees it: each scan of a
+    /// progressive JPEG makes the decoder visit every block again, and a real one has about 10.
+    public var maxJPEGScans: Int
+    /// Longest a listed file's file system may take to answer one call (open, fstat, a read of at most 1 MiB), in
+    /// seconds (default 2): past it the file is skipped, so a hung FUSE or NFS mount stalls nothing for long.
+    public var fileAnswerSeconds: Double
+    /// Longest the files of one URI list may take to read, all together, in seconds (default 10).
+    public var listReadSeconds: Double
 
     public init(maxBytes: Int = 64 << 20, maxImageSide: Int = 16_384, maxImagePixels: Int = 64_000_000,
                 maxTextBytes: Int = 1 << 20, maxLinkBytes: Int = 64 << 10, maxListBytes: Int = 1 << 20,
-                maxURIs: Int = 64, maxHeroes: Int = 1000, maxRowBytes: Int = 256 << 10) {
+                maxURIs: Int = 64, maxHeroes: Int = 1000, maxRowBytes: Int = 256 << 10,
+                maxJPEGScans: Int = 100, fileAnswerSeconds: Double = 2, listReadSeconds: Double = 10) {
         self.maxBytes = maxBytes
         self.maxImageSide = maxImageSide
         self.maxImagePixels = maxImagePixels
@@ -36,6 +45,9 @@ public struct TransferLimits: Sendable, Equatable {
         self.maxURIs = maxURIs
         self.maxHeroes = maxHeroes
         self.maxRowBytes = maxRowBytes
+        self.maxJPEGScans = maxJPEGScans
+        self.fileAnswerSeconds = fileAnswerSeconds
+        self.listReadSeconds = listReadSeconds
     }
 
     public static let `default` = TransferLimits()

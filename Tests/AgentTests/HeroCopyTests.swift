@@ -249,6 +249,18 @@ extension AgentHarness {
         #expect(result.stderr.hasPrefix("herobridge: no display"))
     }
 
+    /// The background copy gets the name after `--`: a hero named like one of copy's own options is served, not
+    /// parsed as that option by the child.
+    @Test func aNameThatLooksLikeAnOptionReachesTheBackgroundCopy() throws {
+        let world = try AgentHarness()
+        for name in ["--foreground", "--report-fd=9", "-h"] {
+            try world.cli(["add", "--new", "--", name])
+            let copy = try world.copy(["--", name])
+            #expect(copy.status == 0, "\(name): \(copy.stderr)")
+            #expect(try world.paste().stdout == name)
+        }
+    }
+
     @Test func aBadSelectionIsAUsageError() throws {
         let world = try AgentHarness()
         #expect(try world.copy(["Thor", "--selection", "secondary"]).status == 2)

@@ -98,3 +98,39 @@ extension ImageFixtures {
         return encodePNG([UInt8](random.readData(ofLength: width * height * 4)), width: width, height: height)
     }
 }
+
+extension ImageFixtures {
+    /// A valid grey progressive JPEG of `width`×`height` with `extraScans` more scans than TurboJPEG's own
+    /// (6 for grey), as a scan-flooding file would have: each extra one is a first AC scan (bands 1–63, no
+    /// successive approximation) that codes every block as end-of-band, so libjpeg decodes it without a warning
+    /// and the picture is unchanged, but every block of the image is visited once more per scan.
+    public static func manyScanJPEG(width: Int, height: Int, extraScans: Int) -> Data {
+        let handle = tjInitCompress()!
+        defer { tjDestroy(handle) }
+        let pixels = gradient(width: width, height: height, channels: 3)
+        var buffer: UnsafeMutablePointer<UInt8>?
+        var size: UInt = 0
+        let rc = pixels.withUnsafeBufferPointer { raw in
+            tjCompress2(handle, raw.baseAddress, Int32(width), 0, Int32(height), Int32(TJPF_RGB.rawValue),
+                        &buffer, &size, Int32(TJSAMP_GRAY.rawValue), 85, Int32(TJFLAG_PROGRESSIVE))
+        }
+        precondition(rc == 0, "tjCompress2 failed")
+        defer { tjFree(buffer) }
+        var jpeg = Data(bytes: buffer!, count: Int(size))
+        precondition(jpeg.suffix(2) == Data([0xFF, 0xD9]), "TurboJPEG's JPEG does not end with EOI")
+        jpeg.removeLast(2)
+
+        // An AC Huffman table (class 1, slot 0) with one code, `0`, for symbol 0x00: end of band.
+        jpeg.append(contentsOf: [0xFF, 0xC4, 0x00, 0x14, 0x10, 0x01] + [UInt8](repeating: 0, count: 15) + [0x00])
+        // One bit per block (a grey component's blocks, without MCU padding), the last byte padded with 1 bits.
+        let blocks = ((width + 7) / 8) * ((height + 7) / 8)
+        var entropy = [UInt8](repeating: 0, count: (blocks + 7) / 8)
+        if blocks % 8 != 0 { entropy[entropy.count - 1] = UInt8(0xFF >> (blocks % 8)) }
+        // SOS: one component (id 1, DC table 0, AC table 0), Ss 1, Se 63, Ah 0, Al 0.
+        let scan = [0xFF, 0xDA, 0x00, 0x08, 0x01, 0x01, 0x00, 0x01, 0x3F, 0x00] + entropy
+        jpeg.reserveCapacity(jpeg.count + extraScans * scan.count + 2)
+        for _ in 0..<extraScans { jpeg.append(contentsOf: scan) }
+        jpeg.append(contentsOf: [0xFF, 0xD9])
+        return jpeg
+    }
+}

@@ -4,6 +4,8 @@ enum ImageDecodeError: Error, Equatable, CustomStringConvertible {
     case tooBig(width: Int, height: Int, limits: TransferLimits)
     /// One decoded row would need more than `TransferLimits.maxRowBytes`.
     case rowTooLong(bytes: Int, limit: Int)
+    /// A JPEG with more than `TransferLimits.maxJPEGScans` scans, counted from its markers before decoding.
+    case tooManyScans(limit: Int)
 
     var description: String {
         switch self {
@@ -14,6 +16,8 @@ enum ImageDecodeError: Error, Equatable, CustomStringConvertible {
                 + "\(limits.maxImagePixels / 1_000_000) megapixels)"
         case let .rowTooLong(bytes, limit):
             return "a row of \(ByteCount.format(bytes)) is over the decoder's limit of \(ByteCount.format(limit))"
+        case let .tooManyScans(limit):
+            return "more than \(limit) scans is over the limit (\(limit) scans; a progressive JPEG has about 10)"
         }
     }
 

@@ -26,7 +26,11 @@ public enum ImageValidator {
         } catch let error as TransferError {
             throw error
         } catch let error as ImageDecodeError {
-            if case .tooBig = error { throw .importFailed(target: target, reason: "\(format.rawValue.uppercased()) image of \(error)") }
+            switch error {
+            case .tooBig, .tooManyScans:
+                throw .importFailed(target: target, reason: "\(format.rawValue.uppercased()) image of \(error)")
+            default: break
+            }
             throw .importFailed(target: target, reason: "invalid \(format.rawValue.uppercased()) image: \(error)")
         } catch {
             throw .importFailed(target: target, reason: "invalid \(format.rawValue.uppercased()) image: \(error)")

@@ -52,10 +52,15 @@ enum JPEGDecoder {
         return (width, height)
     }
 
-    /// Reads the size and colour space from the header and checks the size against `limits`.
+    /// Counts the scans from the markers (refused past `limits.maxJPEGScans` before TurboJPEG sees a byte), then
+    /// reads the size and colour space from the header and checks the size against `limits`. Every decode of a
+    /// JPEG starts here.
     static func header(_ handle: tjhandle, _ data: Data, limits: TransferLimits)
         throws(ImageDecodeError) -> (width: Int32, height: Int32, colorspace: Int32)
     {
+        guard JPEGScanCounter.scans(in: data, limit: limits.maxJPEGScans) <= limits.maxJPEGScans else {
+            throw .tooManyScans(limit: limits.maxJPEGScans)
+        }
         var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
         let status = data.withUnsafeBytes { raw in
             tjDecompressHeader3(handle, raw.bindMemory(to: UInt8.self).baseAddress, UInt(raw.count),

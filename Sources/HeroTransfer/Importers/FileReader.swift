@@ -4,7 +4,8 @@ import Glibc
 import FoundationEssentials
 
 /// Reads local files named in a URI list, refusing anything that is not a regular file within the limit.
-/// Opening is non-blocking, so a FIFO or a device named in a hostile list can never hang the agent.
+/// Opening is non-blocking, so a FIFO or a device named in a hostile list can never hang the agent; a file system
+/// that never answers can still block these calls, which is why a list's files are read through `FileReadGate`.
 public enum FileReader {
     /// Why a file was not read; each message starts with the path.
     public enum Failure: Error, CustomStringConvertible {
@@ -26,6 +27,19 @@ public enum FileReader {
         }
     }
 
+    /// The most one `pread` asks for: each answer from the file system is at most this far apart in the file, so a
+    /// slow file that keeps answering is told from one that hangs.
+    static let chunkBytes = 1 << 20
+
+    /// What `load` found at a path: which file it is, its size, its first bytes, and its whole content when the
+    /// caller's decision asked for it.
+    struct Loaded: Sendable {
+        let identity: Identity
+        let size: Int
+        let head: Data
+        let whole: Data?
+    }
+
     /// An opened regular file whose size is known to be within the limit.
     struct OpenFile: ~Copyable {
         let fd: Int32
@@ -35,14 +49,16 @@ public enum FileReader {
         /// Device and inode: the same file under two names (or twice in one list) has the same identity.
         let identity: Identity
 
-        /// Reads up to `count` bytes from the start of the file.
-        func read(upTo count: Int) throws(Failure) -> Data {
+        /// Reads up to `count` bytes from the start of the file, at most `chunkBytes` a call, `answered` after each.
+        func read(upTo count: Int, answered: () -> Void = {}) throws(Failure) -> Data {
             var data = Data(count: count)
             var filled = 0
             let failure: Int32? = data.withUnsafeMutableBytes { raw in
                 while filled < count {
-                    let n = pread(fd, raw.baseAddress! + filled, count - filled, off_t(filled))
-                    if n < 0 { if errno == EINTR { continue }; return errno }
+                    let n = pread(fd, raw.baseAddress! + filled, min(count - filled, chunkBytes), off_t(filled))
+                    let readError = errno
+                    answered()
+                    if n < 0 { if readError == EINTR { continue }; return readError }
                     if n == 0 { break }
                     filled += n
                 }
@@ -55,10 +71,11 @@ public enum FileReader {
 
         /// Reads the whole file: exactly `size` bytes, allocated once. A file that grew since `fstat` is refused
         /// rather than read past the size that was checked (or silently cut).
-        func readWhole() throws(Failure) -> Data {
-            let data = try read(upTo: size)
+        func readWhole(answered: () -> Void = {}) throws(Failure) -> Data {
+            let data = try read(upTo: size, answered: answered)
             var extra: UInt8 = 0
             let more = pread(fd, &extra, 1, off_t(size))
+            answered()
             if more > 0 { throw .readFailed(path: path, reason: "it grew while being read") }
             return data
         }
@@ -67,7 +84,7 @@ public enum FileReader {
     }
 
     /// A file's device and inode numbers.
-    struct Identity: Hashable {
+    struct Identity: Hashable, Sendable {
         let device: UInt64
         let inode: UInt64
     }
@@ -79,12 +96,29 @@ public enum FileReader {
         return try file.readWhole()
     }
 
-    static func open(_ path: String, limit: Int) throws(Failure) -> OpenFile {
+    /// Opens `path` and reads its first `headBytes`, then the whole file when `wantsWhole` says so on seeing them: one
+    /// open for the decision and the read, so the file decided on is the file read. The blocking part of reading a
+    /// listed file; `answered` runs after each system call that returned.
+    static func load(_ path: String, limit: Int, headBytes: Int, answered: () -> Void,
+                     wantsWhole: (Loaded) -> Bool) throws(Failure) -> Loaded {
+        let file = try open(path, limit: limit, answered: answered)
+        let head = try file.read(upTo: min(headBytes, file.size), answered: answered)
+        let peek = Loaded(identity: file.identity, size: file.size, head: head, whole: nil)
+        guard wantsWhole(peek) else { return peek }
+        return Loaded(identity: file.identity, size: file.size, head: head, whole: try file.readWhole(answered: answered))
+    }
+
+    static func open(_ path: String, limit: Int, answered: () -> Void = {}) throws(Failure) -> OpenFile {
         let fd = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
-        guard fd >= 0 else { throw .cannotOpen(path: path, reason: String(cString: strerror(errno))) }
+        let openError = errno
+        answered()
+        guard fd >= 0 else { throw .cannotOpen(path: path, reason: String(cString: strerror(openError))) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else {
-            let reason = String(cString: strerror(errno))
+        let statted = fstat(fd, &info)
+        let statError = errno
+        answered()
+        guard statted == 0 else {
+            let reason = String(cString: strerror(statError))
             close(fd)
             throw .cannotOpen(path: path, reason: reason)
         }

@@ -39,10 +39,7 @@ enum CopyCommand {
         }
 
         if options.reportDescriptor == nil && !parsed.has("--foreground") {
-            var arguments = ["--db", context.databasePath, "copy", name, "--selection", options.selection, "--foreground",
-                             "--timeout", String(options.timeout), "--report-fd", String(BackgroundLaunch.reportDescriptor)]
-            if let display = options.display { arguments += ["--display", display] }
-            if options.verbose { arguments.append("--verbose") }
+            let arguments = backgroundArguments(name: name, database: context.databasePath, options: options)
             if let message = BackgroundLaunch.start(arguments: arguments, environment: context.environment) {
                 throw RuntimeError(message)
             }
@@ -50,5 +47,15 @@ enum CopyCommand {
         }
         if options.reportDescriptor != nil { BackgroundLaunch.detach() }
         return HeroCopy.run(hero, options: options, environment: context.environment)
+    }
+
+    /// The background copy's command line. What the person typed goes as `--option=value` or after `--`, so a hero
+    /// named `--foreground` or a database path starting with `-` reaches the child as itself, never as an option.
+    static func backgroundArguments(name: String, database: String, options: HeroCopy.Options) -> [String] {
+        var arguments = ["--db=\(database)", "copy", "--selection=\(options.selection)", "--foreground",
+                         "--timeout=\(options.timeout)", "--report-fd=\(BackgroundLaunch.reportDescriptor)"]
+        if let display = options.display { arguments.append("--display=\(display)") }
+        if options.verbose { arguments.append("--verbose") }
+        return arguments + ["--", name]
     }
 }
