@@ -26,14 +26,31 @@ public enum FileReader {
         }
     }
 
-    /// An opened regular file whose size is known to be within the limit.
-    struct OpenFile: ~Copyable {
+    /// The real file system, for `URIListImporter`: what `open` opens.
+    public static let disk = Disk()
+
+    /// Opens files with `FileReader.open`.
+    public struct Disk: FileOpener {
+        public func open(_ path: String, limit: Int) throws(Failure) -> any OpenedFile {
+            try FileReader.open(path, limit: limit)
+        }
+    }
+
+    /// An opened regular file whose size is known to be within the limit; closed when the last reference goes.
+    final class OpenFile: OpenedFile {
         let fd: Int32
         let path: String
         /// The size `fstat` gave, within the limit: nothing larger is ever allocated for this file.
         let size: Int
         /// Device and inode: the same file under two names (or twice in one list) has the same identity.
         let identity: Identity
+
+        init(fd: Int32, path: String, size: Int, identity: Identity) {
+            self.fd = fd
+            self.path = path
+            self.size = size
+            self.identity = identity
+        }
 
         /// Reads up to `count` bytes from the start of the file.
         func read(upTo count: Int) throws(Failure) -> Data {
@@ -67,9 +84,14 @@ public enum FileReader {
     }
 
     /// A file's device and inode numbers.
-    struct Identity: Hashable {
-        let device: UInt64
-        let inode: UInt64
+    public struct Identity: Hashable, Sendable {
+        public let device: UInt64
+        public let inode: UInt64
+
+        public init(device: UInt64, inode: UInt64) {
+            self.device = device
+            self.inode = inode
+        }
     }
 
     /// The whole content of the regular file at `path`, refused when it is over `limit` bytes (from `fstat`, before

@@ -7,9 +7,9 @@ import FoundationEssentials
 /// one budget of `limits.maxBytes`, checked from each file's size before it is read (a file that does not fit is
 /// skipped with a note); a file listed twice (also under another name) is read once.
 public enum URIListImporter {
-    /// Parses the list; `gnomeCopiedFiles` skips the leading `copy`/`cut` line.
-    static func run(_ data: Data, target: String, gnomeCopiedFiles: Bool, limits: TransferLimits)
-        throws(TransferError) -> ImportResult
+    /// Parses the list, reading its local files through `files`; `gnomeCopiedFiles` skips the leading `copy`/`cut` line.
+    static func run(_ data: Data, target: String, gnomeCopiedFiles: Bool, limits: TransferLimits,
+                    files: any FileOpener) throws(TransferError) -> ImportResult
     {
         var lines = TextDecoding.utf8OrLatin1(data).split(separator: "\n").map {
             $0.trimmed()
@@ -32,7 +32,7 @@ public enum URIListImporter {
                 continue
             }
             do {
-                result.items += try importFile(path, target: target, limits: limits, budget: &budget)
+                result.items += try importFile(path, target: target, limits: limits, files: files, budget: &budget)
             } catch {
                 result.notes.append("\(error)")
             }
@@ -94,10 +94,10 @@ public enum URIListImporter {
 
     /// The image and name of one listed file, its bytes counted against `budget` before they are read; empty for
     /// a file the list named already.
-    private static func importFile(_ path: String, target: String, limits: TransferLimits, budget: inout Budget)
-        throws -> [MultiTypeTransferable]
+    private static func importFile(_ path: String, target: String, limits: TransferLimits, files: any FileOpener,
+                                   budget: inout Budget) throws -> [MultiTypeTransferable]
     {
-        let file = try FileReader.open(path, limit: limits.maxBytes)
+        let file = try files.open(path, limit: limits.maxBytes)
         guard budget.seen.insert(file.identity).inserted else { budget.repeats += 1; return [] }
         let name = stem(of: path)
         let head = try file.read(upTo: min(16, file.size))
