@@ -10,6 +10,15 @@ import TestSupport
         #expect(result.items == [.text("Thor")])
     }
 
+    // Found by the moz-url fuzz harness: only the NULs at the very end of the data were dropped, so a NUL before
+    // the last line break (or before trailing spaces) ended the trimmed title, breaking "no trailing NULs".
+    @Test func aNULBeforeTheLastLineBreakDoesNotEndTheTitle() throws {
+        #expect(try decode("_NETSCAPE_URL", Data("https://example.com/Thor.png\nThor Odinson\0\n".utf8)).items
+                    == [.text("Thor Odinson")])
+        #expect(try decode("text/x-moz-url", utf16LE("https://example.com/Thor.png\nLoki\0 \0")).items == [.text("Loki")])
+        #expect(try decode("_NETSCAPE_URL", Data("// Vision\0 \0 ".utf8)).items == [.text("// Vision")])
+    }
+
     @Test func mozURLWithCRLFGivesItsTitle() throws {
         let result = try decode("text/x-moz-url", utf16LE("https://example.com/Thor.png\r\nThor Odinson\r\n"))
         #expect(result.items == [.text("Thor Odinson")])
