@@ -20,9 +20,12 @@ enum ImportChecks {
         }
     }
 
-    /// `text` has no leading or trailing whitespace and no run of two (what `HTMLText` and the link importers promise).
+    /// `text` neither starts nor ends with a whitespace or NUL scalar (what `trimmed()` and `HTMLText` promise). Scalars,
+    /// not characters: a space joined to a following combining mark is one character that `trimmed()` would drop.
     static func checkClean(_ text: String, _ what: String) {
-        Invariant.check(text == text.trimmed(), "\(what) is not trimmed: \(text.debugDescription)")
+        let blank: (Unicode.Scalar?) -> Bool = { $0.map { $0.properties.isWhitespace || $0 == "\0" } ?? false }
+        Invariant.check(!blank(text.unicodeScalars.first) && !blank(text.unicodeScalars.last),
+                        "\(what) is not trimmed: \(text.debugDescription)")
     }
 
     /// A validated image is within the limits it was checked against, and its type is what its bytes say.
