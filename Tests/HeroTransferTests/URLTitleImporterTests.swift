@@ -19,6 +19,13 @@ import TestSupport
         #expect(try decode("_NETSCAPE_URL", Data("// Vision\0 \0 ".utf8)).items == [.text("// Vision")])
     }
 
+    // Found by the moz-url fuzz harness: the name taken from a URL's last path component was not trimmed, so
+    // percent-escaped spaces or NULs before the extension ended it.
+    @Test func aNameFromTheURLIsTrimmed() throws {
+        #expect(try decode("_NETSCAPE_URL", Data("https://example.com/heroes/Thor%20.png".utf8)).items == [.text("Thor")])
+        #expect(try decode("text/x-moz-url", utf16LE("https://example.com/www%00%00.marvel")).items == [.text("www")])
+    }
+
     @Test func mozURLWithCRLFGivesItsTitle() throws {
         let result = try decode("text/x-moz-url", utf16LE("https://example.com/Thor.png\r\nThor Odinson\r\n"))
         #expect(result.items == [.text("Thor Odinson")])

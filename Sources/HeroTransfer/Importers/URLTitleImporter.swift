@@ -14,7 +14,7 @@ enum URLTitleImporter {
         let hostAndPath = afterScheme.prefix { $0 != "?" && $0 != "#" }
         let path = hostAndPath.drop { $0 != "/" }
         let last = path.split(separator: "/").last.map(String.init) ?? ""
-        let name = URIListImporter.stem(of: URIListImporter.percentDecode(last) ?? last)
+        let name = URIListImporter.stem(of: URIListImporter.percentDecode(last) ?? last).trimmed()
         guard !name.isEmpty, !name.contains(":") else {
             throw .importFailed(target: target, reason: "the URL carries no title")
         }
