@@ -11,18 +11,19 @@ import HeroTransfer
 // which is how libFuzzer's child processes, started without NAME, find it)
 // herobridge-fuzz --list: every harness with its -max_len and what it fuzzes.
 let environmentKey = "HEROBRIDGE_FUZZ_HARNESS"
-var arguments = CommandLine.arguments
+let arguments = CommandLine.arguments
 if arguments.count >= 2 && arguments[1] == "--list" {
     for harness in Harnesses.all { print("\(harness.name)\t\(harness.maxLength)\t\(harness.summary)") }
     exit(0)
 }
-var dropsName = false
+let dropsName: Bool
 if arguments.count >= 2, let harness = Harnesses.named(arguments[1]) {
     FuzzEntry.harness = harness
     dropsName = true
     setenv(environmentKey, harness.name, 1)
 } else if let name = getenv(environmentKey).map({ String(cString: $0) }), let harness = Harnesses.named(name) {
     FuzzEntry.harness = harness
+    dropsName = false
 } else {
     let names = Harnesses.all.map(\.name).joined(separator: ", ")
     let usage = "usage: herobridge-fuzz NAME [libFuzzer options] [corpus...]  (or \(environmentKey)=NAME); names: \(names)\n"
