@@ -20,10 +20,17 @@ import TestSupport
     }
 
     // Found by the moz-url fuzz harness: the name taken from a URL's last path component was not trimmed, so
-    // percent-escaped spaces or NULs before the extension ended it.
+    // percent-escaped spaces (or NULs, now kept encoded) before the extension ended it.
     @Test func aNameFromTheURLIsTrimmed() throws {
         #expect(try decode("_NETSCAPE_URL", Data("https://example.com/heroes/Thor%20.png".utf8)).items == [.text("Thor")])
-        #expect(try decode("text/x-moz-url", utf16LE("https://example.com/www%00%00.marvel")).items == [.text("www")])
+        #expect(try decode("text/x-moz-url", utf16LE("https://example.com/www%C2%A0.marvel")).items == [.text("www")])
+    }
+
+    // Found by the moz-url fuzz harness: a percent-encoded line break or control character in the URL's last path
+    // component went into the name ("Thor%0ALoki.png" named two lines).
+    @Test func aURLWhoseNameDecodesToControlCharactersKeepsItsRawName() throws {
+        #expect(try decode("_NETSCAPE_URL", Data("https://example.com/Thor%0ALoki.png".utf8)).items == [.text("Thor%0ALoki")])
+        #expect(try decode("text/x-moz-url", utf16LE("https://example.com/Hela%0D%01.jpg")).items == [.text("Hela%0D%01")])
     }
 
     @Test func mozURLWithCRLFGivesItsTitle() throws {
