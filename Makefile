@@ -1,6 +1,9 @@
 # HeroBridge: the README's commands are the truth; this file is what they run.
 #   make run    install what is missing, build (release), run the agent (ARGS="..." passes agent options)
-#   make test   install what the tests need, build, run every test
+#   make test   install what the tests need, build, run every test, then replay the fuzz corpora (fuzz-corpus)
+#   make fuzz   build the libFuzzer harnesses with ASan, fuzz each for FUZZ_SECONDS (default 60); FUZZ_MERGE=1 keeps
+#               new coverage in Fuzz/corpus, FUZZ_HARNESSES="png jpeg" picks some; findings in build/fuzz/<harness>/
+#   make fuzz-corpus   the same build, every committed corpus input run once (what make test does)
 #   make bench  install CopyQ and the tools, build release, measure HeroBridge against xclip and CopyQ, then the
 #               stress scenarios (loop stalls and peak RSS, bench/stress.py)
 #   make soak   install the tools, build release, 6,000 copies and 200 drops under CPU load (bench/soak.py)
@@ -41,7 +44,7 @@ DESTDIR ?=
 USERUNITDIR ?= $(if $(filter $(HOME)/.local,$(PREFIX)),$(PREFIX)/share/systemd/user,$(PREFIX)/lib/systemd/user)
 
 .PHONY: all build release run test package-test bench deps run-deps test-deps package-deps bench-deps \
-	soak soak-deps chaos chaos-deps install uninstall deb clean
+	soak soak-deps chaos chaos-deps install uninstall deb clean fuzz fuzz-corpus
 
 all: build
 
@@ -87,11 +90,20 @@ test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-xctest
 	$(MAKE) --no-print-directory package-test
+	$(MAKE) --no-print-directory fuzz-corpus
 
 # Builds the .deb, installs it (dpkg -i as root, else dpkg -x into a temp root), runs it, removes it; and
 # checks make install / uninstall into a DESTDIR.
 package-test: deb
 	Tests/Packaging/package-test.sh build/herobridge_*.deb
+
+# scripts/fuzz.py: one ASan + libFuzzer build of herobridge-fuzz in .build/fuzz serves every harness.
+fuzz: deps
+	/usr/bin/python3 scripts/fuzz.py run
+
+# Every committed input under Fuzz/corpus run once: a regression on a known input fails the build.
+fuzz-corpus: deps
+	/usr/bin/python3 scripts/fuzz.py replay
 
 bench-deps:
 	$(call apt_install,$(BENCH_PACKAGES))

@@ -7,6 +7,7 @@ let package = Package(
     name: "HeroBridge",
     products: [
         .executable(name: "herobridge", targets: ["herobridge"]),
+        .executable(name: "herobridge-fuzz", targets: ["herobridge-fuzz"]),
     ],
     targets: [
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
@@ -22,6 +23,8 @@ let package = Package(
                        providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto",
                        providers: [.apt(["libssl-dev"])]),
+        // Declares libFuzzer's LLVMFuzzerRunDriver; the library itself comes with -sanitize=fuzzer (`make fuzz`).
+        .systemLibrary(name: "CFuzzer", path: "Sources/CFuzzer"),
 
         .target(name: "HeroTransfer", dependencies: ["CPNG", "CTurboJPEG"]),
         .target(name: "HeroCore", dependencies: ["HeroTransfer", "CSQLite", "CCrypto"]),
@@ -29,6 +32,9 @@ let package = Package(
         .target(name: "DropWindow", dependencies: ["CX11", "CCairo", "X11Bridge", "HeroCore", "HeroTransfer"]),
         .target(name: "HeroAgent", dependencies: ["CX11", "CLinux", "X11Bridge", "DropWindow", "HeroCore", "HeroTransfer"]),
         .executableTarget(name: "herobridge", dependencies: ["HeroAgent", "HeroCore", "HeroTransfer"]),
+        // Every libFuzzer harness in one binary, chosen by name: one ASan build serves them all (scripts/fuzz.sh).
+        .executableTarget(name: "herobridge-fuzz", dependencies: ["CFuzzer", "HeroAgent", "HeroCore", "HeroTransfer", "X11Bridge"],
+                          path: "Sources/HeroFuzz"),
 
         .target(name: "TestSupport", dependencies: ["CPNG", "CTurboJPEG"], path: "Tests/Support"),
         .testTarget(name: "HeroTransferTests", dependencies: ["HeroTransfer", "TestSupport"]),

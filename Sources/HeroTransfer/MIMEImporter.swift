@@ -34,10 +34,19 @@ public struct MIMEImporter: Sendable {
     /// One line for `--help`-style listings: which encoding, what is taken from it.
     public let summary: String
     public let budget: Budget
-    let run: @Sendable (Data, TransferLimits) throws(TransferError) -> ImportResult
+    /// Imports the bytes; local files the data names (a URI list's) are read through the `FileReadGate`.
+    let run: @Sendable (Data, TransferLimits, FileReadGate) throws(TransferError) -> ImportResult
 
     init(_ target: String, _ role: Role, _ summary: String, budget: Budget = .payload,
          _ run: @escaping @Sendable (Data, TransferLimits) throws(TransferError) -> ImportResult) {
+        self.init(target, role, summary, budget: budget, readingFiles: { data, limits, _ throws(TransferError) in
+            try run(data, limits)
+        })
+    }
+
+    /// An importer whose data names local files, which it reads through the caller's `FileReadGate`.
+    init(_ target: String, _ role: Role, _ summary: String, budget: Budget = .payload,
+         readingFiles run: @escaping @Sendable (Data, TransferLimits, FileReadGate) throws(TransferError) -> ImportResult) {
         self.target = target
         self.role = role
         self.summary = summary

@@ -20,15 +20,15 @@ public struct MIMERegistry: Sendable {
         MIMEImporter(HeroJSONImporter.target, .hero, "HeroBridge hero JSON, portraits in base64") { data, limits throws(TransferError) in
             try HeroJSONImporter.run(data, limits: limits)
         },
-        MIMEImporter("text/uri-list", .files, "RFC 2483 URI list; local files are read", budget: .list) { data, limits throws(TransferError) in
-            try URIListImporter.run(data, target: "text/uri-list", gnomeCopiedFiles: false, limits: limits)
-        },
-        MIMEImporter("x-special/gnome-copied-files", .files, "copy|cut line, then URIs", budget: .list) { data, limits throws(TransferError) in
-            try URIListImporter.run(data, target: "x-special/gnome-copied-files", gnomeCopiedFiles: true, limits: limits)
-        },
-        MIMEImporter("application/x-kde4-urilist", .files, "KDE's URI list", budget: .list) { data, limits throws(TransferError) in
-            try URIListImporter.run(data, target: "application/x-kde4-urilist", gnomeCopiedFiles: false, limits: limits)
-        },
+        MIMEImporter("text/uri-list", .files, "RFC 2483 URI list; local files are read", budget: .list, readingFiles: { data, limits, files throws(TransferError) in
+            try URIListImporter.run(data, target: "text/uri-list", gnomeCopiedFiles: false, limits: limits, files: files)
+        }),
+        MIMEImporter("x-special/gnome-copied-files", .files, "copy|cut line, then URIs", budget: .list, readingFiles: { data, limits, files throws(TransferError) in
+            try URIListImporter.run(data, target: "x-special/gnome-copied-files", gnomeCopiedFiles: true, limits: limits, files: files)
+        }),
+        MIMEImporter("application/x-kde4-urilist", .files, "KDE's URI list", budget: .list, readingFiles: { data, limits, files throws(TransferError) in
+            try URIListImporter.run(data, target: "application/x-kde4-urilist", gnomeCopiedFiles: false, limits: limits, files: files)
+        }),
         image("image/png"),
         image("image/jpeg"),
         image("image/jpg"),
@@ -77,17 +77,19 @@ public struct MIMERegistry: Sendable {
     /// Runs the importer for `target` on `data`. Throws `.tooLarge` when the raw bytes are over the target's cap
     /// (`MIMEImporter.byteLimit`: `maxBytes`, or the smaller text and link caps), checked before any decoding;
     /// a URI list over its cap is cut at its last whole line within it, with a note. Throws `.unsupportedTarget`
-    /// for an unknown target, and the importer's own `.importFailed`.
-    public func decode(target: String, data: Data, limits: TransferLimits = .default) throws(TransferError) -> ImportResult {
+    /// for an unknown target, and the importer's own `.importFailed`. The local files a URI list names are read
+    /// through `files` (`FileReadGate.inline` with files in memory keeps a fuzzer or a test off the disk).
+    public func decode(target: String, data: Data, limits: TransferLimits = .default,
+                       files: FileReadGate = .shared) throws(TransferError) -> ImportResult {
         guard let importer = importer(for: target) else { throw .unsupportedTarget(target) }
         let limit = importer.byteLimit(limits)
-        guard data.count > limit else { return try importer.run(data, limits) }
+        guard data.count > limit else { return try importer.run(data, limits, files) }
         guard importer.budget == .list, data.count <= importer.readLimit(limits) else {
             throw .tooLarge(target: target, bytes: data.count, limit: limit)
         }
         let head = data.prefix(limit)
         let cut = head.lastIndex(of: UInt8(ascii: "\n")).map { head[..<$0] } ?? head
-        var result = try importer.run(Data(cut), limits)
+        var result = try importer.run(Data(cut), limits, files)
         result.notes.append("the list is \(ByteCount.format(data.count)); only its first \(ByteCount.format(limit)) read")
         return result
     }

@@ -15,6 +15,13 @@ import TestSupport
         #expect(try decode("text/html", utf8: html).items == [.text("Thor")])
     }
 
+    // Found by the html fuzz harness: NUL is not whitespace to Swift, so an attribute or text ending in NUL (raw
+    // or as &#0;) kept it at its end, breaking the "no trailing NULs" promise of every text import.
+    @Test func nulsAreSpacesInNamesAndText() {
+        #expect(HTMLText.extract("<img title=\"Loki\0\" src=\"l.png\"><img alt=\"Thor&#0;\">").imageNames == ["Loki", "Thor"])
+        #expect(HTMLText.extract("<p>Hela\0</p><p>Odin\0Borson</p>").text == "Hela\nOdin Borson")
+    }
+
     @Test func titleAttributeNamesAnImageWithoutAlt() {
         #expect(HTMLText.extract(#"<img src="loki.png" title="Loki">"#).imageNames == ["Loki"])
     }

@@ -105,6 +105,28 @@ import TestSupport
                 "\(String(describing: failed))")
     }
 
+    // Found by the png fuzz harness: 61 bytes whose sPLT chunk claims 1.29 GB. libpng only warns that the chunk
+    // is over png_set_chunk_malloc_max (a benign error), then allocates and zeroes the claimed length before
+    // finding the data truncated: 1.3 GB of RSS and 1.5 s for one small clipboard image.
+    @Test func aChunkClaimingMoreBytesThanTheDataHoldsIsRefusedBeforeLibpngAllocatesIt() throws {
+        var png = ImageFixtures.pngHeaderOnly(width: 2, height: 2)
+        png += Data([0x4D, 0x41, 0x00, 0x00]) + Data("sPLT".utf8) + Data("a\0\0\0\0\u{1A}IHDR".utf8)
+        let before = Self.peakRSS()
+        for decode in [{ _ = try ImageValidator.validate(png, target: "image/png", limits: .default) },
+                       { _ = try DecodedImage.thumbnail(of: png, maxSide: 48) },
+                       { _ = try DecodedImage.decode(png) }] as [() throws -> Void] {
+            #expect { try decode() } throws: { "\($0)".contains("sPLT chunk claims 1296105472 bytes") }
+        }
+        #expect(Self.peakRSS() - before < 256 << 20, "peak RSS grew by \((Self.peakRSS() - before) >> 20) MB")
+    }
+
+    /// The most memory this process has held, in bytes.
+    static func peakRSS() -> Int {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return usage.ru_maxrss * 1024
+    }
+
     @Test func headerOnlyPNGWithinTheLimitsIsInvalid() {
         let failed = failure(ImageFixtures.pngHeaderOnly(width: 10, height: 10))
         #expect(failed?.reason.hasPrefix("invalid PNG image") == true, "\(String(describing: failed))")

@@ -37,6 +37,22 @@ import TestSupport
         #expect(stride(from: 3, to: thumbnail.pixels.count, by: 4).allSatisfy { thumbnail.pixels[$0] == 255 })
     }
 
+    // Found by the jpeg fuzz harness: TurboJPEG cannot convert CMYK to RGB, so a CMYK JPEG validated (its
+    // check decodes to CMYK) and was stored, then had no thumbnail and no full decode.
+    @Test func aValidatedCMYKJPEGDrawsAsAThumbnailAndInFull() throws {
+        let red = ImageFixtures.cmykJPEG(width: 64, height: 32, cmyk: [255, 0, 0, 255])
+        let image = try ImageValidator.validate(red, target: "image/jpeg", limits: .default)
+        #expect(image.width == 64 && image.height == 32)
+        let thumbnail = try DecodedImage.thumbnail(of: red, maxSide: 16)
+        let full = try DecodedImage.decode(red)
+        #expect(thumbnail.width == 16 && thumbnail.height == 8)
+        #expect(full.width == 64 && full.height == 32)
+        for picture in [thumbnail, full] {
+            let (blue, green, redValue, alpha) = (picture.pixels[0], picture.pixels[1], picture.pixels[2], picture.pixels[3])
+            #expect(blue < 16 && green < 16 && redValue > 240 && alpha == 255, "B \(blue) G \(green) R \(redValue) A \(alpha)")
+        }
+    }
+
     @Test func anEightThousandPixelSquarePNGGivesAFortyEightPixelThumbnail() throws {
         let portrait = StreamedPNG.rgba(width: 8000, height: 8000)
         #expect(portrait.count < 400_000)

@@ -289,4 +289,15 @@ import TestSupport
         #expect(URIListImporter.percentDecode("100%") == nil)
         #expect(URIListImporter.percentDecode("%G1") == nil)
     }
+
+    // Found by the moz-url fuzz harness: an escape's two characters went to UInt8(_:radix:), which takes a sign,
+    // so "%+D" decoded to a CR (a line break inside a name) and "%-0" to NUL.
+    @Test func percentEscapesAreTwoHexDigitsWithoutASign() throws {
+        #expect(URIListImporter.percentDecode("Thor%+DOdinson") == nil)
+        #expect(URIListImporter.percentDecode("%-0") == nil)
+        #expect(URIListImporter.percentDecode("%+0a") == nil)
+        #expect(URIListImporter.percentDecode("%41%2f%c3%A9") == "A/\u{E9}")
+        #expect(try decode("_NETSCAPE_URL", Data("https://example.com/Thor%+DOdinson.png".utf8)).items
+                    == [.text("Thor%+DOdinson")])
+    }
 }

@@ -10,6 +10,29 @@ import TestSupport
         #expect(result.items == [.text("Thor")])
     }
 
+    // Found by the moz-url fuzz harness: only the NULs at the very end of the data were dropped, so a NUL before
+    // the last line break (or before trailing spaces) ended the trimmed title, breaking "no trailing NULs".
+    @Test func aNULBeforeTheLastLineBreakDoesNotEndTheTitle() throws {
+        #expect(try decode("_NETSCAPE_URL", Data("https://example.com/Thor.png\nThor Odinson\0\n".utf8)).items
+                    == [.text("Thor Odinson")])
+        #expect(try decode("text/x-moz-url", utf16LE("https://example.com/Thor.png\nLoki\0 \0")).items == [.text("Loki")])
+        #expect(try decode("_NETSCAPE_URL", Data("// Vision\0 \0 ".utf8)).items == [.text("// Vision")])
+    }
+
+    // Found by the moz-url fuzz harness: the name taken from a URL's last path component was not trimmed, so
+    // percent-escaped spaces (or NULs, now kept encoded) before the extension ended it.
+    @Test func aNameFromTheURLIsTrimmed() throws {
+        #expect(try decode("_NETSCAPE_URL", Data("https://example.com/heroes/Thor%20.png".utf8)).items == [.text("Thor")])
+        #expect(try decode("text/x-moz-url", utf16LE("https://example.com/www%C2%A0.marvel")).items == [.text("www")])
+    }
+
+    // Found by the moz-url fuzz harness: a percent-encoded line break or control character in the URL's last path
+    // component went into the name ("Thor%0ALoki.png" named two lines).
+    @Test func aURLWhoseNameDecodesToControlCharactersKeepsItsRawName() throws {
+        #expect(try decode("_NETSCAPE_URL", Data("https://example.com/Thor%0ALoki.png".utf8)).items == [.text("Thor%0ALoki")])
+        #expect(try decode("text/x-moz-url", utf16LE("https://example.com/Hela%0D%01.jpg")).items == [.text("Hela%0D%01")])
+    }
+
     @Test func mozURLWithCRLFGivesItsTitle() throws {
         let result = try decode("text/x-moz-url", utf16LE("https://example.com/Thor.png\r\nThor Odinson\r\n"))
         #expect(result.items == [.text("Thor Odinson")])

@@ -42,6 +42,23 @@ public enum ImageFixtures {
         return Data(bytes: buffer!, count: Int(size))
     }
 
+    /// A `width`×`height` JPEG of one CMYK colour, as print workflows write them (stored as YCCK with an Adobe
+    /// marker); `cmyk` as libjpeg-turbo stores it (Adobe's inverted values), where (255, 0, 0, 255) is red.
+    public static func cmykJPEG(width: Int, height: Int, cmyk: [UInt8]) -> Data {
+        let handle = tjInitCompress()!
+        defer { tjDestroy(handle) }
+        let pixels = [UInt8]((0..<width * height).flatMap { _ in cmyk })
+        var buffer: UnsafeMutablePointer<UInt8>?
+        var size: UInt = 0
+        let rc = pixels.withUnsafeBufferPointer { raw in
+            tjCompress2(handle, raw.baseAddress, Int32(width), 0, Int32(height), Int32(TJPF_CMYK.rawValue),
+                        &buffer, &size, Int32(TJSAMP_444.rawValue), 95, 0)
+        }
+        precondition(rc == 0, "tjCompress2 failed")
+        defer { tjFree(buffer) }
+        return Data(bytes: buffer!, count: Int(size))
+    }
+
     /// A PNG that is only a signature and an IHDR chunk claiming `width`×`height` (a decompression bomb's header).
     public static func pngHeaderOnly(width: UInt32, height: UInt32) -> Data {
         var ihdr = Data("IHDR".utf8)

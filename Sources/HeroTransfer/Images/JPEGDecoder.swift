@@ -80,15 +80,34 @@ enum JPEGDecoder {
     static func decodeARGB(_ data: Data, limits: TransferLimits) throws(ImageDecodeError) -> DecodedImage {
         guard let handle = tjInitDecompress() else { throw .corrupt("cannot start the JPEG decoder") }
         defer { tjDestroy(handle) }
-        let (width, height, _) = try header(handle, data, limits: limits)
+        let (width, height, colorspace) = try header(handle, data, limits: limits)
         var pixels = [UInt8](repeating: 255, count: Int(width) * Int(height) * 4)
+        try decompressBGRX(handle, data, width: width, height: height, colorspace: colorspace, into: &pixels)
+        return DecodedImage(width: Int(width), height: Int(height), pixels: pixels)
+    }
+
+    /// Decompresses `data` at `width`×`height` (its size or a scaled one) into `pixels`, 4 bytes a pixel: blue,
+    /// green, red, 255. TurboJPEG converts YCbCr and grey itself, but not CMYK or YCCK (print JPEGs, which
+    /// validation accepts): those come out as CMYK and are converted here the way libjpeg-turbo converts them
+    /// (Adobe's inverted CMYK: red = C × K / 255).
+    static func decompressBGRX(_ handle: tjhandle, _ data: Data, width: Int32, height: Int32, colorspace: Int32,
+                               into pixels: inout [UInt8]) throws(ImageDecodeError) {
+        let isCMYK = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
         let decoded = data.withUnsafeBytes { raw in
             pixels.withUnsafeMutableBufferPointer { out in
                 tjDecompress2(handle, raw.bindMemory(to: UInt8.self).baseAddress, UInt(raw.count), out.baseAddress,
-                              width, 0, height, Int32(TJPF_BGRA.rawValue), 0)
+                              width, 0, height, Int32((isCMYK ? TJPF_CMYK : TJPF_BGRA).rawValue), 0)
             }
         }
         guard decoded == 0 else { throw .corrupt(errorText(handle)) }
-        return DecodedImage(width: Int(width), height: Int(height), pixels: pixels)
+        guard isCMYK else { return }
+        for i in stride(from: 0, to: pixels.count, by: 4) {
+            let k = UInt16(pixels[i + 3])
+            let (c, m, y) = (UInt16(pixels[i]), UInt16(pixels[i + 1]), UInt16(pixels[i + 2]))
+            pixels[i] = UInt8((y * k + 127) / 255)
+            pixels[i + 1] = UInt8((m * k + 127) / 255)
+            pixels[i + 2] = UInt8((c * k + 127) / 255)
+            pixels[i + 3] = 255
+        }
     }
 }

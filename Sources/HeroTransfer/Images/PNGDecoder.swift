@@ -33,6 +33,7 @@ enum PNGDecoder {
             }
             try ImageDecodeError.check(width: word(16), height: word(20), limits: limits)
         }
+        try PNGRows.checkChunkLengths(data)
         var image = png_image()
         image.version = png_uint_32(PNG_IMAGE_VERSION)
         defer { png_image_free(&image) }

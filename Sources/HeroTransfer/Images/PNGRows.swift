@@ -20,6 +20,7 @@ enum PNGRows {
         throws(ImageDecodeError) -> (width: Int, height: Int)
     {
         try checkIHDR(data, limits: limits)
+        try checkChunkLengths(data)
         let result: Result<(width: Int, height: Int), ImageDecodeError> = data.withUnsafeBytes { raw in
             guard let base = raw.baseAddress,
                   let reader = hb_png_open(base, raw.count, png_uint_32(min(limits.maxImageSide, Int(UInt32.max))), 8 << 20)
@@ -67,6 +68,25 @@ enum PNGRows {
         }
         guard hb_png_read_end(reader) == 1 else { throw fail() }
         return (width, height)
+    }
+
+    /// Every chunk up to IEND must fit in the data, checked from the chunk headers alone before libpng starts:
+    /// libpng allocates (and zeroes) a chunk's claimed length before reading it, and for a chunk over
+    /// `png_set_chunk_malloc_max` it only warns (a benign error), so 61 bytes claiming a 1.3 GB `sPLT` would cost
+    /// 1.3 GB. With this check a chunk never costs more than the bytes that arrived.
+    static func checkChunkLengths(_ data: Data) throws(ImageDecodeError) {
+        guard ImageFormat.sniff(data) == .png else { return }
+        var offset = data.startIndex + 8
+        while offset + 8 <= data.endIndex {
+            let length = data[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            let type = data[offset + 4..<offset + 8]
+            let name = type.allSatisfy { (0x41...0x5A).contains($0 & ~0x20) } ? String(decoding: type, as: UTF8.self) : "a"
+            guard length <= data.endIndex - offset - 12 else {
+                throw .corrupt("the PNG data ends early (truncated): \(name) chunk claims \(length) bytes, \(max(0, data.endIndex - offset - 12)) left")
+            }
+            if name == "IEND" { return }
+            offset += 12 + length
+        }
     }
 
     /// IHDR always comes first: its size is checked before libpng reads further (a bomb may be only a header).

@@ -30,18 +30,13 @@ enum ThumbnailDecoder {
     static func jpeg(_ data: Data, maxSide: Int, limits: TransferLimits) throws(ImageDecodeError) -> DecodedImage {
         guard let handle = tjInitDecompress() else { throw .corrupt("cannot start the JPEG decoder") }
         defer { tjDestroy(handle) }
-        let (width, height, _) = try JPEGDecoder.header(handle, data, limits: limits)
+        let (width, height, colorspace) = try JPEGDecoder.header(handle, data, limits: limits)
         let (scaledWidth, scaledHeight) = JPEGDecoder.scaled(width: width, height: height, atLeast: maxSide)
         let rowBytes = Int(scaledWidth) * 4
         guard rowBytes <= limits.maxRowBytes else { throw .rowTooLong(bytes: rowBytes, limit: limits.maxRowBytes) }
         var pixels = [UInt8](repeating: 255, count: rowBytes * Int(scaledHeight))
-        let decoded = data.withUnsafeBytes { raw in
-            pixels.withUnsafeMutableBufferPointer { out in
-                tjDecompress2(handle, raw.bindMemory(to: UInt8.self).baseAddress, UInt(raw.count), out.baseAddress,
-                              scaledWidth, 0, scaledHeight, Int32(TJPF_BGRX.rawValue), 0)
-            }
-        }
-        guard decoded == 0 else { throw .corrupt(JPEGDecoder.errorText(handle)) }
+        try JPEGDecoder.decompressBGRX(handle, data, width: scaledWidth, height: scaledHeight, colorspace: colorspace,
+                                       into: &pixels)
         var sampler = BoxDownsampler(sourceWidth: Int(scaledWidth), sourceHeight: Int(scaledHeight), maxSide: maxSide)
         pixels.withUnsafeBufferPointer { all in
             for y in 0..<Int(scaledHeight) {

@@ -11,11 +11,11 @@ import Synchronization
 /// A read given up on keeps its thread until the file system answers, and its result is then dropped. At most
 /// `maxUnanswered` reads may be outstanding at once, given up on or not: past that a read is refused at once
 /// (`.busy`) until one of them returns, so hung files cannot pile up threads. The reading itself is `load`, which
-/// a test may replace with one that blocks.
-final class FileReadGate: Sendable {
+/// a test may replace with one that blocks, and a fuzzer with one that serves files from memory (`inline`).
+public final class FileReadGate: Sendable {
     /// The blocking read of one file (`FileReader.load` unless a test says otherwise). It must call `answered` each
     /// time the file system answers a call, and read the whole file only when `wantsWhole` says so.
-    typealias Load = @Sendable (_ path: String, _ limit: Int, _ headBytes: Int, _ answered: @escaping @Sendable () -> Void,
+    public typealias Load = @Sendable (_ path: String, _ limit: Int, _ headBytes: Int, _ answered: @escaping @Sendable () -> Void,
                                 _ wantsWhole: @escaping @Sendable (FileReader.Loaded) -> Bool)
         throws(FileReader.Failure) -> FileReader.Loaded
 
@@ -32,11 +32,13 @@ final class FileReadGate: Sendable {
     }
 
     /// The gate the URI lists of this process read through.
-    static let shared = FileReadGate(maxUnanswered: 4)
+    public static let shared = FileReadGate(maxUnanswered: 4)
 
     /// Most reads outstanding at once.
     let maxUnanswered: Int
     private let load: Load
+    /// `load` runs on the caller's thread, with no deadline: for a `load` that cannot block.
+    private let inline: Bool
     /// Reads started whose thread has not returned yet.
     private let outstanding = Mutex(0)
 
@@ -48,12 +50,27 @@ final class FileReadGate: Sendable {
     }) {
         self.maxUnanswered = maxUnanswered
         self.load = load
+        inline = false
+    }
+
+    /// A gate whose `load` never blocks (files served from memory, as the fuzzer's are), run on the caller's thread.
+    public static func inline(_ load: @escaping Load) -> FileReadGate {
+        FileReadGate(maxUnanswered: .max, load: load, inline: true)
+    }
+
+    private init(maxUnanswered: Int, load: @escaping Load, inline: Bool) {
+        self.maxUnanswered = maxUnanswered
+        self.load = load
+        self.inline = inline
     }
 
     /// Reads `path` (see `FileReader.load`) on a thread of its own, and waits as long as the file system answers
     /// each call within `seconds`, but never past `deadline`.
     func read(_ path: String, limit: Int, headBytes: Int, answerWithin seconds: Double, until deadline: DispatchTime,
               wantsWhole: @escaping @Sendable (FileReader.Loaded) -> Bool) -> Outcome {
+        if inline {
+            return .finished(Result { () throws(FileReader.Failure) in try self.load(path, limit, headBytes, {}, wantsWhole) })
+        }
         let admitted = outstanding.withLock { count in
             guard count < maxUnanswered else { return false }
             count += 1

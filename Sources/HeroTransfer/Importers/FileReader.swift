@@ -33,11 +33,18 @@ public enum FileReader {
 
     /// What `load` found at a path: which file it is, its size, its first bytes, and its whole content when the
     /// caller's decision asked for it.
-    struct Loaded: Sendable {
-        let identity: Identity
-        let size: Int
-        let head: Data
-        let whole: Data?
+    public struct Loaded: Sendable {
+        public let identity: Identity
+        public let size: Int
+        public let head: Data
+        public let whole: Data?
+
+        public init(identity: Identity, size: Int, head: Data, whole: Data?) {
+            self.identity = identity
+            self.size = size
+            self.head = head
+            self.whole = whole
+        }
     }
 
     /// An opened regular file whose size is known to be within the limit.
@@ -84,9 +91,14 @@ public enum FileReader {
     }
 
     /// A file's device and inode numbers.
-    struct Identity: Hashable, Sendable {
-        let device: UInt64
-        let inode: UInt64
+    public struct Identity: Hashable, Sendable {
+        public let device: UInt64
+        public let inode: UInt64
+
+        public init(device: UInt64, inode: UInt64) {
+            self.device = device
+            self.inode = inode
+        }
     }
 
     /// The whole content of the regular file at `path`, refused when it is over `limit` bytes (from `fstat`, before

@@ -92,9 +92,10 @@ enum HTMLText {
         return out + rest
     }
 
-    /// Collapses whitespace runs (including no-break spaces) to one space and trims the ends.
+    /// Collapses whitespace runs (including no-break spaces and NULs, which HTML does not allow) to one space and
+    /// trims the ends.
     private static func clean(_ text: String) -> String {
-        text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        text.split(whereSeparator: { $0.isWhitespace || $0 == "\0" }).joined(separator: " ")
     }
 
     private struct Tag {

@@ -151,7 +151,9 @@ public enum URIListImporter {
         var utf8 = Array(text.utf8)[...]
         while let byte = utf8.popFirst() {
             guard byte == UInt8(ascii: "%") else { bytes.append(byte); continue }
-            guard utf8.count >= 2, let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16)
+            // Two hex digits, nothing else: UInt8(_:radix:) alone would also take a sign ("%+D" is not a CR).
+            guard utf8.count >= 2, utf8.prefix(2).allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x46).contains($0 & 0xDF) }),
+                  let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16)
             else { return nil }
             bytes.append(value)
             utf8 = utf8.dropFirst(2)

@@ -14,7 +14,12 @@ enum URLTitleImporter {
         let hostAndPath = afterScheme.prefix { $0 != "?" && $0 != "#" }
         let path = hostAndPath.drop { $0 != "/" }
         let last = path.split(separator: "/").last.map(String.init) ?? ""
-        let name = URIListImporter.stem(of: URIListImporter.percentDecode(last) ?? last)
+        // A name is one line of printable text: a component that decodes to line breaks or other controls keeps
+        // its raw, encoded form.
+        let decoded = URIListImporter.percentDecode(last).flatMap { text in
+            text.unicodeScalars.contains { $0.properties.generalCategory == .control } ? nil : text
+        }
+        let name = URIListImporter.stem(of: decoded ?? last).trimmed()
         guard !name.isEmpty, !name.contains(":") else {
             throw .importFailed(target: target, reason: "the URL carries no title")
         }

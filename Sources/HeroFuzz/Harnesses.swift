@@ -1,0 +1,25 @@
+/// Every harness of `herobridge-fuzz`, by name: what `scripts/fuzz.sh` runs, one after the other.
+enum Harnesses {
+    static let all: [Harness] = [
+        TextTargetsHarness.harness,
+        HTMLHarness.harness,
+        URIListHarness.harness,
+        URLTitleHarness.harness,
+        HeroJSONHarness.harness,
+        ImageHarness.png,
+        ImageHarness.jpeg,
+        ThumbnailHarness.harness,
+        CatalogFileHarness.harness,
+        AgentConfigHarness.harness,
+        PropertyValueHarness.harness,
+        TargetReadHarness.harness,
+        IncrementalSendsHarness.harness,
+        XdndTargetHarness.harness,
+        XdndSourceHarness.harness,
+        SettleHarness.harness,
+    ]
+
+    static func named(_ name: String) -> Harness? {
+        all.first { $0.name == name }
+    }
+}

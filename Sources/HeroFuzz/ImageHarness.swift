@@ -1,0 +1,40 @@
+import FoundationEssentials
+import HeroTransfer
+
+/// PNG and JPEG validation (`ImageValidator`, `PNGDecoder`, `JPEGDecoder`) and what a validated image promises
+/// afterwards: it draws, as a thumbnail and in full, at the size validation read. Input: the image bytes.
+enum ImageHarness {
+    static let png = Harness(name: "png", maxLength: 65536,
+                             summary: "PNG validation (row by row), then its thumbnail and full decode", run: run)
+    static let jpeg = Harness(name: "jpeg", maxLength: 65536,
+                              summary: "JPEG validation (1/8 scale decode), then its thumbnail and full decode", run: run)
+
+    static func run(_ data: Data) {
+        let limits = FuzzLimits.images
+        let image: TransferImage
+        do throws(TransferError) {
+            image = try ImageValidator.validate(data, target: "image/png", limits: limits)
+        } catch {
+            guard case .importFailed = error else { fatalError("invariant broken: validation failed with \(error)") }
+            return
+        }
+        ImportChecks.checkImage(image, limits: limits, what: "validation")
+        Invariant.check(image.data == data, "validation changed the bytes")
+        // The agent stores validated images and draws them later: each must decode, at the size validation read.
+        let thumbnail: DecodedImage
+        do {
+            thumbnail = try DecodedImage.thumbnail(of: data, maxSide: 48, limits: limits)
+        } catch {
+            fatalError("invariant broken: a validated \(image.mime) of \(image.width)×\(image.height) has no thumbnail: \(error)")
+        }
+        ThumbnailHarness.check(thumbnail, of: image.width, image.height, maxSide: 48)
+        do {
+            let full = try DecodedImage.decode(data, limits: limits)
+            Invariant.check(full.width == image.width && full.height == image.height,
+                            "decoded \(full.width)×\(full.height), validated \(image.width)×\(image.height)")
+            Invariant.check(full.pixels.count == full.width * full.height * 4, "decode gave \(full.pixels.count) bytes")
+        } catch {
+            fatalError("invariant broken: a validated \(image.mime) of \(image.width)×\(image.height) does not decode: \(error)")
+        }
+    }
+}
