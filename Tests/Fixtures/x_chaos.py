@@ -34,9 +34,9 @@ Kinds (each action is one of them, chosen by weight from the seed):
   drag      drag sources on their own connection that vanish mid-drag: after Enter, after Positions, after
             Drop, or in the middle of the data (INCR started, or the request never answered); the connection
             closes or the source window is destroyed.
-  clear     (not in "all") synthetic SelectionClear to the agent's windows for the selections it owns or reads
-            and synthetic SelectionRequest events; kept out of the default mix because an agent that believes a
-            synthetic SelectionClear of its manager selection stops, and then nothing else is tested.
+  clear     synthetic SelectionClear to the agent's windows for the selections it owns or reads and synthetic
+            SelectionRequest events (an agent that believed a synthetic SelectionClear of its manager selection
+            stopped).
 
 Reproducible: the schedule (which action, with which fields, naming which of the agent's windows by role) comes
 from --seed alone; what owners answer comes from per-owner generators seeded from it. What the agent does in
@@ -68,8 +68,7 @@ SERVER_BUDGET = 32 << 20  # bytes we leave in properties of the agent's windows 
 MAX_OWNERS = 4
 MAX_HELD = 32
 
-ALL_KINDS = ["xdnd", "xdnd-self", "xfixes", "notify", "props", "owner", "requests", "drag"]
-EXTRA_KINDS = ["clear"]
+ALL_KINDS = ["xdnd", "xdnd-self", "xfixes", "notify", "props", "owner", "requests", "drag", "clear"]
 WEIGHTS = {"xdnd": 30, "xdnd-self": 10, "xfixes": 10, "notify": 10, "props": 6, "owner": 8, "requests": 6,
            "drag": 2, "clear": 5}
 
@@ -150,8 +149,8 @@ class Chaos:
         self.atom_cache = {}
         self.kinds = ALL_KINDS if args.kinds == "all" else [k.strip() for k in args.kinds.split(",") if k.strip()]
         for kind in self.kinds:
-            if kind not in ALL_KINDS + EXTRA_KINDS:
-                sys.exit("x_chaos.py: unknown kind %r (kinds: %s)" % (kind, ", ".join(ALL_KINDS + EXTRA_KINDS)))
+            if kind not in ALL_KINDS:
+                sys.exit("x_chaos.py: unknown kind %r (kinds: %s)" % (kind, ", ".join(ALL_KINDS)))
         self.weights = [WEIGHTS[k] for k in self.kinds]
         ext = self.d.query_extension("XFIXES")
         self.xfixes_code = ext.first_event + xfixes.XFixesSelectionNotify if ext.present else None
@@ -915,7 +914,7 @@ def main():
     parser.add_argument("--seconds", type=float, required=True)
     parser.add_argument("--seed", type=int, required=True)
     parser.add_argument("--kinds", default="all", help="all, or a comma-separated list of: " +
-                        ", ".join(ALL_KINDS + EXTRA_KINDS))
+                        ", ".join(ALL_KINDS))
     parser.add_argument("--actions", type=int, default=None, help="stop after this many actions")
     parser.add_argument("--display", default=None)
     args = parser.parse_args()
