@@ -82,7 +82,11 @@ import TestSupport
         let folder = cli.dir.file("My Tools")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let copy = folder + "/herobridge"
-        try FileManager.default.copyItem(atPath: HeroBridgeProcess.binary, toPath: copy)
+        // Copied by cp, not in this process: a program another test spawns meanwhile would inherit our open
+        // write descriptor of the copy and hold it, and running the copy then fails with ETXTBSY ("Text file
+        // busy"; seen once in five runs under load).
+        let copied = try HeroBridgeProcess.run([HeroBridgeProcess.binary, copy], environment: [:], executable: "/bin/cp")
+        #expect(copied.status == 0, "cp: \(copied.stderr)")
         let result = try service("install", "--dry-run", binary: copy)
         let unit = try #require(plan(result.stdout).files[configHome + "/systemd/user/herobridge.service"])
         #expect(unit.contains("\nExecStart=\"\(copy)\" agent\n"))
