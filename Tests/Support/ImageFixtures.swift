@@ -28,31 +28,27 @@ public enum ImageFixtures {
 
     /// A `width`×`height` baseline JPEG (quality 85, 4:2:0).
     public static func jpeg(width: Int, height: Int) -> Data {
-        let handle = tjInitCompress()!
-        defer { tjDestroy(handle) }
-        let pixels = gradient(width: width, height: height, channels: 3)
-        var buffer: UnsafeMutablePointer<UInt8>?
-        var size: UInt = 0
-        let rc = pixels.withUnsafeBufferPointer { raw in
-            tjCompress2(handle, raw.baseAddress, Int32(width), 0, Int32(height), Int32(TJPF_RGB.rawValue),
-                        &buffer, &size, Int32(TJSAMP_420.rawValue), 85, 0)
-        }
-        precondition(rc == 0, "tjCompress2 failed")
-        defer { tjFree(buffer) }
-        return Data(bytes: buffer!, count: Int(size))
+        encodeJPEG(gradient(width: width, height: height, channels: 3), width: width, height: height, format: TJPF_RGB,
+                   subsampling: TJSAMP_420, quality: 85)
     }
 
     /// A `width`×`height` JPEG of one CMYK colour, as print workflows write them (stored as YCCK with an Adobe
     /// marker); `cmyk` as libjpeg-turbo stores it (Adobe's inverted values), where (255, 0, 0, 255) is red.
     public static func cmykJPEG(width: Int, height: Int, cmyk: [UInt8]) -> Data {
+        encodeJPEG([UInt8]((0..<width * height).flatMap { _ in cmyk }), width: width, height: height, format: TJPF_CMYK,
+                   subsampling: TJSAMP_444, quality: 95)
+    }
+
+    /// `pixels` (`width`×`height` in `format`) as TurboJPEG compresses them.
+    private static func encodeJPEG(_ pixels: [UInt8], width: Int, height: Int, format: TJPF, subsampling: TJSAMP,
+                                   quality: Int32, flags: Int32 = 0) -> Data {
         let handle = tjInitCompress()!
         defer { tjDestroy(handle) }
-        let pixels = [UInt8]((0..<width * height).flatMap { _ in cmyk })
         var buffer: UnsafeMutablePointer<UInt8>?
         var size: UInt = 0
         let rc = pixels.withUnsafeBufferPointer { raw in
-            tjCompress2(handle, raw.baseAddress, Int32(width), 0, Int32(height), Int32(TJPF_CMYK.rawValue),
-                        &buffer, &size, Int32(TJSAMP_444.rawValue), 95, 0)
+            tjCompress2(handle, raw.baseAddress, Int32(width), 0, Int32(height), Int32(format.rawValue),
+                        &buffer, &size, Int32(subsampling.rawValue), quality, flags)
         }
         precondition(rc == 0, "tjCompress2 failed")
         defer { tjFree(buffer) }
@@ -122,18 +118,8 @@ extension ImageFixtures {
     /// successive approximation) that codes every block as end-of-band, so libjpeg decodes it without a warning
     /// and the picture is unchanged, but every block of the image is visited once more per scan.
     public static func manyScanJPEG(width: Int, height: Int, extraScans: Int) -> Data {
-        let handle = tjInitCompress()!
-        defer { tjDestroy(handle) }
-        let pixels = gradient(width: width, height: height, channels: 3)
-        var buffer: UnsafeMutablePointer<UInt8>?
-        var size: UInt = 0
-        let rc = pixels.withUnsafeBufferPointer { raw in
-            tjCompress2(handle, raw.baseAddress, Int32(width), 0, Int32(height), Int32(TJPF_RGB.rawValue),
-                        &buffer, &size, Int32(TJSAMP_GRAY.rawValue), 85, Int32(TJFLAG_PROGRESSIVE))
-        }
-        precondition(rc == 0, "tjCompress2 failed")
-        defer { tjFree(buffer) }
-        var jpeg = Data(bytes: buffer!, count: Int(size))
+        var jpeg = encodeJPEG(gradient(width: width, height: height, channels: 3), width: width, height: height,
+                              format: TJPF_RGB, subsampling: TJSAMP_GRAY, quality: 85, flags: TJFLAG_PROGRESSIVE)
         precondition(jpeg.suffix(2) == Data([0xFF, 0xD9]), "TurboJPEG's JPEG does not end with EOI")
         jpeg.removeLast(2)
 
