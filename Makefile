@@ -1,8 +1,8 @@
 # HeroBridge: the README's commands are the truth; this file is what they run.
 #   make run    install what is missing, build (release), run the agent (ARGS="..." passes agent options)
 #   make test   install what the tests need, build, run every test, then replay the fuzz corpora (fuzz-corpus)
-#   make fuzz   build the libFuzzer harnesses with ASan, fuzz each for FUZZ_SECONDS (default 60); FUZZ_MERGE=1 keeps
-#               new coverage in Fuzz/corpus, FUZZ_HARNESSES="png jpeg" picks some; findings in build/fuzz/<harness>/
+#   make fuzz   build the libFuzzer harnesses with ASan, fuzz each for FUZZ_SECONDS (default 60); FUZZ_JOBS=2 runs two
+#               at once, FUZZ_MERGE=1 keeps new coverage in Fuzz/corpus, FUZZ_HARNESSES="png jpeg" picks some; findings in build/fuzz/<harness>/
 #   make fuzz-corpus   the same build, every committed corpus input run once (what make test does)
 #   make bench  install CopyQ and the tools, build release, measure HeroBridge against xclip and CopyQ, then the
 #               stress scenarios (loop stalls and peak RSS, bench/stress.py)

@@ -2,7 +2,8 @@
 """Builds herobridge-fuzz with libFuzzer and AddressSanitizer, then fuzzes or replays its harnesses.
 
     scripts/fuzz.py run [HARNESS...]     fuzz each harness for FUZZ_SECONDS (default 60) on a temporary copy of
-                                         its corpus; FUZZ_MERGE=1 merges the new coverage back into Fuzz/corpus
+                                         its corpus, FUZZ_JOBS (default 1) at a time; FUZZ_MERGE=1 merges the
+                                         new coverage back into Fuzz/corpus
     scripts/fuzz.py replay [HARNESS...]  run every committed corpus input once (libFuzzer -runs=0): what CI does
     scripts/fuzz.py build                only the build
 
@@ -18,6 +19,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SWIFT = os.environ.get("SWIFT", "swift")
@@ -96,23 +98,30 @@ def run_one(name, max_len, arguments, corpus_dirs):
     return failed
 
 
+def fuzz_one(name, max_len, seconds, merge):
+    committed = os.path.join(CORPUS, name)
+    os.makedirs(committed, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix=f"herobridge-fuzz-{name}-") as scratch:
+        corpus = os.path.join(scratch, "corpus")
+        shutil.copytree(committed, corpus)
+        failed = run_one(name, max_len, [f"-max_len={max_len}", "-timeout=1", f"-max_total_time={seconds}"], [corpus])
+        if merge:
+            subprocess.run([BINARY, name, "-merge=1", f"-max_len={max_len}", "-rss_limit_mb=2048", committed, corpus],
+                           env=ENVIRONMENT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    return failed
+
+
 def fuzz(names):
     seconds = int(os.environ.get("FUZZ_SECONDS", "60"))
     merge = os.environ.get("FUZZ_MERGE") == "1"
-    failures = 0
-    print(f"fuzzing {seconds} s per harness ({time.strftime('%Y-%m-%d')})", flush=True)
-    for name, max_len in harnesses(names):
-        committed = os.path.join(CORPUS, name)
-        os.makedirs(committed, exist_ok=True)
-        with tempfile.TemporaryDirectory(prefix=f"herobridge-fuzz-{name}-") as scratch:
-            corpus = os.path.join(scratch, "corpus")
-            shutil.copytree(committed, corpus)
-            failures += run_one(name, max_len, [f"-max_len={max_len}", "-timeout=1", f"-max_total_time={seconds}"],
-                                [corpus])
-            if merge:
-                subprocess.run([BINARY, name, "-merge=1", f"-max_len={max_len}", "-rss_limit_mb=2048", committed, corpus],
-                               env=ENVIRONMENT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-    return failures
+    # FUZZ_JOBS=N fuzzes N harnesses at once (one libFuzzer process each, single-threaded): on a machine with N cores
+    # the whole run takes 1/N of the time. The default is one at a time, so each harness has a core to itself.
+    jobs = max(1, int(os.environ.get("FUZZ_JOBS", "1")))
+    selected = harnesses(names)
+    print(f"fuzzing {seconds} s per harness, {jobs} at a time ({time.strftime('%Y-%m-%d')})", flush=True)
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        results = list(pool.map(lambda h: fuzz_one(h[0], h[1], seconds, merge), selected))
+    return sum(results)
 
 
 def replay(names):
