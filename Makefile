@@ -1,8 +1,11 @@
 # HeroBridge: the README's commands are the truth; this file is what they run.
 #   make run    install what is missing, build (release), run the agent (ARGS="..." passes agent options)
-#   make test   install what the tests need, build, run every test, then replay the fuzz corpora (fuzz-corpus)
-#   make fuzz   build the libFuzzer harnesses with ASan, fuzz each for FUZZ_SECONDS (default 60); FUZZ_JOBS=2 runs two
-#               at once, FUZZ_MERGE=1 keeps new coverage in Fuzz/corpus, FUZZ_HARNESSES="png jpeg" picks some; findings in build/fuzz/<harness>/
+#   make test   install what the tests need, build, run every test, the packaging checks, replay the fuzz corpora
+#               (fuzz-corpus), then every test again under AddressSanitizer (test-asan)
+#   make fuzz   build the libFuzzer harnesses with ASan, fuzz each for FUZZ_SECONDS (default 60); FUZZ_JOBS=2 runs
+#               two at once, FUZZ_MERGE=1 keeps new coverage in Fuzz/corpus, FUZZ_HARNESSES="png jpeg" picks some;
+#               findings in build/fuzz/<harness>/
+#   make test-asan   every test again, built with AddressSanitizer (.build/asan); part of make test
 #   make fuzz-corpus   the same build, every committed corpus input run once (what make test does)
 #   make bench  install CopyQ and the tools, build release, measure HeroBridge against xclip and CopyQ, then the
 #               stress scenarios (loop stalls and peak RSS, bench/stress.py)
@@ -44,7 +47,7 @@ DESTDIR ?=
 USERUNITDIR ?= $(if $(filter $(HOME)/.local,$(PREFIX)),$(PREFIX)/share/systemd/user,$(PREFIX)/lib/systemd/user)
 
 .PHONY: all build release run test package-test bench deps run-deps test-deps package-deps bench-deps \
-	soak soak-deps chaos chaos-deps install uninstall deb clean fuzz fuzz-corpus
+	soak soak-deps chaos chaos-deps install uninstall deb clean fuzz fuzz-corpus test-asan
 
 all: build
 
@@ -91,6 +94,17 @@ test: test-deps
 	$(SWIFT) test --skip-build --disable-xctest
 	$(MAKE) --no-print-directory package-test
 	$(MAKE) --no-print-directory fuzz-corpus
+	$(MAKE) --no-print-directory test-asan
+
+# The same suite built with AddressSanitizer in .build/asan: the test processes and every herobridge they start
+# report memory errors, and each herobridge its leaks at exit (a non-zero status the tests see). The suppressions
+# name the libraries' own never-freed caches. HEROBRIDGE_SANITIZER tells the tests (ulimit cannot bound ASan).
+ASAN_ENV := HEROBRIDGE_SANITIZER=address SWIFT_BACKTRACE=enable=no \
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:detect_stack_use_after_return=0 \
+	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/lsan.supp:print_suppressions=0
+test-asan: test-deps
+	$(SWIFT) build --build-tests --sanitize=address --build-path .build/asan
+	$(ASAN_ENV) $(SWIFT) test --skip-build --disable-xctest --sanitize=address --build-path .build/asan
 
 # Builds the .deb, installs it (dpkg -i as root, else dpkg -x into a temp root), runs it, removes it; and
 # checks make install / uninstall into a DESTDIR.

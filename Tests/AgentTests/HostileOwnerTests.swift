@@ -31,11 +31,13 @@ import TestSupport
     }
 
     /// The reply property is sized before it is read: 20 MB written by the owner cost one small round trip.
+    /// The owner's own writing of those 20 MB took over 5 s (the default `--timeout`) on a loaded machine under
+    /// AddressSanitizer, so the agent here waits as long as the test does: what is checked is the sizing.
     @Test func aReplyPropertyOverTheLimitIsRefusedBeforeItIsRead() throws {
         let world = try AgentHarness()
-        try world.startAgent(["--max-bytes", "8M"])
+        try world.startAgent(["--max-bytes", "8M", "--timeout", "60"])
         try world.fixture("hostile_owner.py", ["prefill"])
-        #expect(world.waitForLog("UTF8_STRING: announced 20.1 MiB, over the limit of 1 MiB; not read", timeout: 30), "\(world.log)")
+        #expect(world.waitForLog("UTF8_STRING: announced 20.1 MiB, over the limit of 1 MiB; not read", timeout: 60), "\(world.log)")
         try world.xclip("Thor")
         #expect(world.waitForFavorite("Thor") != nil)
     }

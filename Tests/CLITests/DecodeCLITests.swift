@@ -77,13 +77,20 @@ import TestSupport
     }
 
     /// Observed: validating a PNG decoded it whole (1 byte a pixel: 64 MB for 64 megapixels). Row by row, it fits in
-    /// a data limit (`ulimit -d`, which counts malloc's mmaps) far below the image's size.
+    /// a data limit (`ulimit -d`, which counts malloc's mmaps) far below the image's size. Under AddressSanitizer,
+    /// whose shadow memory no `ulimit` leaves room for, the bound is ASan's own: no single allocation over 40 MB
+    /// (the whole-image buffer of the old code was one 64 MB allocation).
     @Test func aSixtyFourMegapixelPNGIsValidatedWithinAFortyMegabyteDataLimit() throws {
         let path = try cli.dir.write("big.png", StreamedPNG.rgba(width: 16_000, height: 4_000))
+        var environment = HeroBridgeProcess.environment(home: cli.dir.path)
+        var limit = "ulimit -d 40000 && "
+        if HeroBridgeProcess.underAddressSanitizer {
+            limit = ""
+            environment["ASAN_OPTIONS", default: ""] += ":max_allocation_size_mb=40:allocator_may_return_null=0"
+        }
         let result = try HeroBridgeProcess.run(
-            ["-c", "ulimit -d 40000 && exec \"$0\" decode --target image/png \"$1\"", HeroBridgeProcess.binary, path],
-            environment: HeroBridgeProcess.environment(home: cli.dir.path), executable: "/bin/sh",
-            timeout: CLITestCase.hangGuardSeconds)
+            ["-c", limit + "exec \"$0\" decode --target image/png \"$1\"", HeroBridgeProcess.binary, path],
+            environment: environment, executable: "/bin/sh", timeout: CLITestCase.hangGuardSeconds)
         #expect(result.status == 0, "\(result.stderr)")
         let image = try #require(try items(result).first?["image"] as? [String: Any])
         #expect(image["width"] as? Int == 16_000 && image["height"] as? Int == 4_000)

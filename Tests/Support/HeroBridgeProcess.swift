@@ -26,11 +26,25 @@ public enum HeroBridgeProcess {
     }
 
     /// A minimal environment: no `$DISPLAY`, no `$HEROBRIDGE_DB`, `HOME` and `XDG_DATA_HOME` inside `home`, so a test
-    /// can never touch the developer's data.
+    /// can never touch the developer's data. The sanitizer settings of `make test-asan` are passed on, so every
+    /// herobridge a test starts reports its memory errors and leaks the same way.
     public static func environment(home: String, extra: [String: String] = [:]) -> [String: String] {
         var env = ["PATH": "/usr/bin:/bin", "HOME": home, "XDG_DATA_HOME": home + "/.local/share", "LANG": "C.UTF-8"]
+        for name in sanitizerVariables {
+            if let value = ProcessInfo.processInfo.environment[name] { env[name] = value }
+        }
         env.merge(extra) { $1 }
         return env
+    }
+
+    /// What `make test-asan` sets (see the Makefile): the sanitizers' options, the Swift backtracer switched off
+    /// (it trips ASan), and `HEROBRIDGE_SANITIZER` so that a test can tell.
+    static let sanitizerVariables = ["ASAN_OPTIONS", "LSAN_OPTIONS", "SWIFT_BACKTRACE", "HEROBRIDGE_SANITIZER"]
+
+    /// True in `make test-asan`: the binaries are built with AddressSanitizer, which reserves terabytes of address
+    /// space for its shadow memory and keeps freed blocks in quarantine, so `ulimit` bounds cannot be used there.
+    public static var underAddressSanitizer: Bool {
+        ProcessInfo.processInfo.environment["HEROBRIDGE_SANITIZER"] == "address"
     }
 
     /// Runs `executable` (default: herobridge) with `arguments`, feeding `stdin`, and waits for it. With a
