@@ -35,9 +35,14 @@ public final class XConnection {
     public private(set) var xfixesEventBase: Int32 = 0
 
     /// Connects to `displayName`, else `$DISPLAY`. Throws `.noDisplay` or `.cannotOpen`.
-    public init(displayName: String?, environment: [String: String]) throws(X11Error) {
+    public static func open(displayName: String?, environment: [String: String]) throws(X11Error) -> XConnection {
         guard let requested = displayName ?? environment["DISPLAY"], !requested.isEmpty else { throw .noDisplay }
         guard let display = XOpenDisplay(requested) else { throw .cannotOpen(requested) }
+        return XConnection(display: display, name: requested)
+    }
+
+    /// Takes over `display`, opened as `requested`, and installs the error handlers.
+    private init(display: OpaquePointer, name requested: String) {
         self.display = display
         name = requested
         screen = XDefaultScreen(display)
