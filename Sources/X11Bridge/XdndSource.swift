@@ -18,8 +18,7 @@ public final class XdndSource {
     private var earliest: Time = 0
     private let cursors: (none: Cursor, accept: Cursor)
     private let onEnd: (XdndSourceMachine.Outcome) -> Void
-    private let atoms: (enter: Atom, position: Atom, status: Atom, leave: Atom, drop: Atom, finished: Atom,
-                        typeList: Atom, actionCopy: Atom)
+    private let atoms: XdndAtoms
     /// Escape's keysym (keysymdef.h `XK_Escape`).
     private static let escapeKeysym: KeySym = 0xff1b
     /// cursorfont.h: `XC_circle` (a "no" sign) while nothing accepts, `XC_hand2` over a target that accepts.
@@ -36,9 +35,7 @@ public final class XdndSource {
         finder = XdndTargetFinder(connection: connection, excluded: excluded)
         machine = XdndSourceMachine(timing: timing)
         self.onEnd = onEnd
-        atoms = (connection.atom("XdndEnter"), connection.atom("XdndPosition"), connection.atom("XdndStatus"),
-                 connection.atom("XdndLeave"), connection.atom("XdndDrop"), connection.atom("XdndFinished"),
-                 connection.atom("XdndTypeList"), connection.atom("XdndActionCopy"))
+        atoms = XdndAtoms(connection: connection)
         cursors = (XCreateFontCursor(connection.display, Self.refusedCursorShape),
                    XCreateFontCursor(connection.display, Self.acceptedCursorShape))
     }

@@ -9,8 +9,7 @@ public final class XdndTarget {
     private let onHover: ((x: Int, y: Int)?, Bool, [String]) -> Void
     private let onDrop: (XdndTargetMachine.Drag, Time, @escaping (Bool) -> Void) -> Void
     private let onCancel: () -> Void
-    private let atoms: (enter: Atom, position: Atom, status: Atom, leave: Atom, drop: Atom, finished: Atom,
-                        typeList: Atom, actionCopy: Atom)
+    private let atoms: XdndAtoms
     /// One line per XDND message not believed, for the log.
     public var log: (String) -> Void = { _ in }
     /// Every drop gets a number, so a late completion of an abandoned one cannot finish a newer one.
@@ -29,10 +28,8 @@ public final class XdndTarget {
         self.onHover = onHover
         self.onDrop = onDrop
         self.onCancel = onCancel
-        atoms = (connection.atom("XdndEnter"), connection.atom("XdndPosition"), connection.atom("XdndStatus"),
-                 connection.atom("XdndLeave"), connection.atom("XdndDrop"), connection.atom("XdndFinished"),
-                 connection.atom("XdndTypeList"), connection.atom("XdndActionCopy"))
-        connection.setProperty32(window: window, property: connection.atom("XdndAware"), type: XA_ATOM,
+        atoms = XdndAtoms(connection: connection)
+        connection.setProperty32(window: window, property: atoms.aware, type: XA_ATOM,
                                  values: [UInt(XdndTargetMachine.newestVersion)])
     }
 
