@@ -55,9 +55,8 @@ enum TopLevelWindow {
 
     /// Whether `event` is the window manager asking `window` to close (WM_DELETE_WINDOW).
     static func isDeleteRequest(_ event: XEvent, window: Window, connection: XConnection) -> Bool {
-        guard event.type == ClientMessage, event.xclient.window == window,
-              event.xclient.message_type == connection.atom("WM_PROTOCOLS") else { return false }
-        let l = withUnsafeBytes(of: event.xclient.data.l) { Array($0.bindMemory(to: Int.self)) }
-        return UInt(UInt32(truncatingIfNeeded: l[0])) == connection.atom("WM_DELETE_WINDOW")
+        guard let message = connection.clientMessage(event), message.window == window,
+              message.type == connection.atom("WM_PROTOCOLS") else { return false }
+        return Atom(message.data[0]) == connection.atom("WM_DELETE_WINDOW")
     }
 }

@@ -76,18 +76,4 @@ extension XConnection {
         guard XQueryPointer(display, root, &rootReturn, &child, &rootX, &rootY, &x, &y, &mask) != 0 else { return nil }
         return (Int(rootX), Int(rootY), mask)
     }
-
-    /// Sends a 32-bit ClientMessage to `window`.
-    public func sendClientMessage(to window: Window, type: Atom, data: [Int], mask: Int = 0, about: Window? = nil) {
-        var message = XClientMessageEvent()
-        message.type = ClientMessage
-        message.display = display
-        message.window = about ?? window
-        message.message_type = type
-        message.format = 32
-        let d = data + Array(repeating: 0, count: max(0, 5 - data.count))
-        message.data.l = (d[0], d[1], d[2], d[3], d[4])
-        var event = XEvent(xclient: message)
-        XSendEvent(display, window, 0, mask, &event)
-    }
 }

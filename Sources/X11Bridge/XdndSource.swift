@@ -104,12 +104,12 @@ public final class XdndSource {
             guard XLookupKeysym(&key, 0) == Self.escapeKeysym else { return true }
             ungrab(time: key.time)
             perform(machine.escape())
-        case ClientMessage where event.xclient.window == window:
-            let l = withUnsafeBytes(of: event.xclient.data.l) { Array($0.bindMemory(to: Int.self)) }
-            let from = UInt(UInt32(truncatingIfNeeded: l[0]))
-            switch event.xclient.message_type {
-            case atoms.status: perform(machine.status(from: from, accept: l[1] & 1 != 0))
-            case atoms.finished: perform(machine.finished(from: from, success: l[1] & 1 != 0))
+        case ClientMessage:
+            guard let message = connection.clientMessage(event), message.window == window else { return false }
+            let from = UInt(message.data[0])
+            switch message.type {
+            case atoms.status: perform(machine.status(from: from, accept: message.data[1] & 1 != 0))
+            case atoms.finished: perform(machine.finished(from: from, success: message.data[1] & 1 != 0))
             default: return false
             }
         default:
