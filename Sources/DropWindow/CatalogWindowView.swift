@@ -105,10 +105,7 @@ public final class CatalogWindowView {
     }
 
     private func key(_ event: XKeyEvent) {
-        var copy = event
-        var buffer = [CChar](repeating: 0, count: 32)
-        var keysym: KeySym = 0
-        let count = XLookupString(&copy, &buffer, Int32(buffer.count - 1), &keysym, nil)
+        let (bytes, keysym) = connection.typed(by: event)
         let changed: Bool
         switch keysym {
         case Self.backSpace: changed = search.backspace()
@@ -116,7 +113,6 @@ public final class CatalogWindowView {
         case Self.up: layout.scrollBy(-CatalogLayout.rowHeight); draw(); return
         case Self.down: layout.scrollBy(CatalogLayout.rowHeight); draw(); return
         default:
-            let bytes = buffer.prefix(Int(max(0, count))).map { UInt8(bitPattern: $0) }
             // XLookupString gives Latin-1 in the C locale; as Latin-1 every byte is its own code point.
             changed = search.type(String(bytes.map { Character(Unicode.Scalar($0)) }))
         }
@@ -129,7 +125,7 @@ public final class CatalogWindowView {
         case 5: layout.scrollBy(CatalogLayout.rowHeight); draw()
         case 1:
             // With no window manager nobody gives us the focus; take it on a click, as click-to-focus would.
-            XSetInputFocus(connection.display, window, RevertToParent, event.time)
+            connection.focus(window, time: event.time)
             gesture.pressed(row: layout.row(at: Double(event.x), Double(event.y)), x: Int(event.x_root), y: Int(event.y_root))
         default: break
         }

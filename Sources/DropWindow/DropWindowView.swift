@@ -139,10 +139,8 @@ public final class DropWindowView {
     }
 
     private func windowPoint(root point: (x: Int, y: Int)) -> (x: Double, y: Double) {
-        var x: Int32 = 0, y: Int32 = 0
-        var child: Window = 0
-        XTranslateCoordinates(connection.display, connection.root, window, Int32(point.x), Int32(point.y), &x, &y, &child)
-        return (Double(x), Double(y))
+        let local = connection.translate(rootX: point.x, rootY: point.y, to: window)
+        return (Double(local?.x ?? 0), Double(local?.y ?? 0))
     }
 
     private func draw() {

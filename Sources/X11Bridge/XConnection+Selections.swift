@@ -66,14 +66,4 @@ extension XConnection {
         guard let pointer = pointer() else { return false }
         return pointer.mask & UInt32(Button1Mask | ShiftMask) != 0
     }
-
-    /// Where the pointer is now, in root coordinates, with the buttons and modifiers held; nil when it is on
-    /// another screen. One round trip.
-    public func pointer() -> (x: Int, y: Int, mask: UInt32)? {
-        var rootReturn: Window = 0, child: Window = 0
-        var rootX: Int32 = 0, rootY: Int32 = 0, x: Int32 = 0, y: Int32 = 0
-        var mask: UInt32 = 0
-        guard XQueryPointer(display, root, &rootReturn, &child, &rootX, &rootY, &x, &y, &mask) != 0 else { return nil }
-        return (Int(rootX), Int(rootY), mask)
-    }
 }

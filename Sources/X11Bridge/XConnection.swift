@@ -219,6 +219,13 @@ public final class XConnection {
         return event
     }
 
+    /// The first event of `type` for `window` already queued or readable without blocking (Xlib flushes and
+    /// reads what has arrived), taken out of the queue and leaving the others in order; nil when there is none.
+    public func nextEvent(type: Int32, window: Window) -> XEvent? {
+        var event = XEvent()
+        return XCheckTypedWindowEvent(display, window, type, &event) != 0 ? event : nil
+    }
+
     /// A server timestamp, obtained ICCCM's way: append nothing to a property of `window` and read the time
     /// of the resulting PropertyNotify. Blocks for two round trips, and never longer than `seconds`: throws
     /// when the window is gone, the server stays silent, or the connection breaks meanwhile.

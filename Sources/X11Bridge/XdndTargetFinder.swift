@@ -32,13 +32,7 @@ public struct XdndTargetFinder {
 
     /// The mapped child of `window` containing root (x, y).
     private func child(of window: Window, x: Int, y: Int) -> Window? {
-        var localX: Int32 = 0, localY: Int32 = 0
-        var child: Window = 0
-        guard XTranslateCoordinates(connection.display, connection.root, window, Int32(x), Int32(y),
-                                    &localX, &localY, &child) != 0 else {
-            _ = connection.takeError()
-            return nil
-        }
+        guard let child = connection.translate(rootX: x, rootY: y, to: window)?.child else { return nil }
         return child == 0 ? nil : child
     }
 
