@@ -34,7 +34,6 @@ public final class CatalogWindowView {
         self.connection = connection
         self.catalog = catalog
         self.favoriteNames = favoriteNames
-        let display = connection.display
         // PropertyChangeMask: the XdndSelection owner on this window may ask the server for the time.
         window = TopLevelWindow.create(connection: connection, geometry: geometry,
                                        names: .init(title: "HeroBridge catalog", instance: "herobridge-catalog",
@@ -43,15 +42,12 @@ public final class CatalogWindowView {
                                            | Button1MotionMask | PropertyChangeMask | KeyPressMask | FocusChangeMask,
                                        minimum: (240, 240))
         // Ask the window manager for keyboard focus: the search field is typed into.
-        var hints = XWMHints()
-        hints.flags = InputHint
-        hints.input = 1
-        XSetWMHints(display, window, &hints)
+        connection.setWantsInput(window)
         layout = CatalogLayout(width: Double(geometry.width), height: Double(geometry.height), rowCount: 0)
-        surface = cairo_xlib_surface_create(display, window, XDefaultVisual(display, connection.screen),
+        surface = cairo_xlib_surface_create(connection.display, window, connection.defaultVisual,
                                             Int32(geometry.width), Int32(geometry.height))
         reload()
-        XMapRaised(display, window)
+        connection.mapRaised(window)
     }
 
     deinit { cairo_surface_destroy(surface) }

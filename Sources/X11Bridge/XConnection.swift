@@ -16,9 +16,10 @@ private func markBroken(_ display: OpaquePointer?) {
     brokenDisplays.withLock { _ = $0.insert(UInt(bitPattern: display)) }
 }
 
-/// The connection to the X server, at the edge: with its `+Properties` and `+Selections` extensions, the only
-/// Swift code that calls Xlib for selections. Confined to the thread that runs the event loop (Xlib is not
-/// thread-safe by default). Protocol errors never exit the process: they are trapped and returned.
+/// The connection to the X server, at the edge: with its extensions (`XConnection+*.swift`), the only Swift code
+/// that calls Xlib (cairo-xlib draws on our windows through `display`). Confined to the thread that runs the
+/// event loop (Xlib is not thread-safe by default). Protocol errors never exit the process: they are trapped
+/// and returned.
 public final class XConnection {
     public let display: OpaquePointer
     /// The display name as opened (`:0`, `:99`).
