@@ -34,7 +34,6 @@ public final class CatalogWindowView {
         self.connection = connection
         self.catalog = catalog
         self.favoriteNames = favoriteNames
-        let display = connection.display
         // PropertyChangeMask: the XdndSelection owner on this window may ask the server for the time.
         window = TopLevelWindow.create(connection: connection, geometry: geometry,
                                        names: .init(title: "HeroBridge catalog", instance: "herobridge-catalog",
@@ -43,15 +42,12 @@ public final class CatalogWindowView {
                                            | Button1MotionMask | PropertyChangeMask | KeyPressMask | FocusChangeMask,
                                        minimum: (240, 240))
         // Ask the window manager for keyboard focus: the search field is typed into.
-        var hints = XWMHints()
-        hints.flags = InputHint
-        hints.input = 1
-        XSetWMHints(display, window, &hints)
+        connection.setWantsInput(window)
         layout = CatalogLayout(width: Double(geometry.width), height: Double(geometry.height), rowCount: 0)
-        surface = cairo_xlib_surface_create(display, window, XDefaultVisual(display, connection.screen),
+        surface = cairo_xlib_surface_create(connection.display, window, connection.defaultVisual,
                                             Int32(geometry.width), Int32(geometry.height))
         reload()
-        XMapRaised(display, window)
+        connection.mapRaised(window)
     }
 
     deinit { cairo_surface_destroy(surface) }
@@ -105,10 +101,7 @@ public final class CatalogWindowView {
     }
 
     private func key(_ event: XKeyEvent) {
-        var copy = event
-        var buffer = [CChar](repeating: 0, count: 32)
-        var keysym: KeySym = 0
-        let count = XLookupString(&copy, &buffer, Int32(buffer.count - 1), &keysym, nil)
+        let (bytes, keysym) = connection.typed(by: event)
         let changed: Bool
         switch keysym {
         case Self.backSpace: changed = search.backspace()
@@ -116,7 +109,6 @@ public final class CatalogWindowView {
         case Self.up: layout.scrollBy(-CatalogLayout.rowHeight); draw(); return
         case Self.down: layout.scrollBy(CatalogLayout.rowHeight); draw(); return
         default:
-            let bytes = buffer.prefix(Int(max(0, count))).map { UInt8(bitPattern: $0) }
             // XLookupString gives Latin-1 in the C locale; as Latin-1 every byte is its own code point.
             changed = search.type(String(bytes.map { Character(Unicode.Scalar($0)) }))
         }
@@ -129,7 +121,7 @@ public final class CatalogWindowView {
         case 5: layout.scrollBy(CatalogLayout.rowHeight); draw()
         case 1:
             // With no window manager nobody gives us the focus; take it on a click, as click-to-focus would.
-            XSetInputFocus(connection.display, window, RevertToParent, event.time)
+            connection.focus(window, time: event.time)
             gesture.pressed(row: layout.row(at: Double(event.x), Double(event.y)), x: Int(event.x_root), y: Int(event.y_root))
         default: break
         }

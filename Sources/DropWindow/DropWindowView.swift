@@ -28,7 +28,6 @@ public final class DropWindowView {
     /// Creates and maps the window at `geometry`, with no rows until `show(rows:thumbnails:)`.
     public init(connection: XConnection, geometry: WindowGeometry) {
         self.connection = connection
-        let display = connection.display
         // Button-1 motion and releases tell a click on a row from the start of a drag out of it; property changes
         // let the XdndSelection owner on this window ask the server for the time (ICCCM's zero-length append).
         window = TopLevelWindow.create(connection: connection, geometry: geometry,
@@ -37,9 +36,9 @@ public final class DropWindowView {
                                            | Button1MotionMask | PropertyChangeMask,
                                        minimum: (240, 360))
         layout = DropLayout(width: Double(geometry.width), height: Double(geometry.height), rowCount: 0)
-        surface = cairo_xlib_surface_create(display, window, XDefaultVisual(display, connection.screen),
+        surface = cairo_xlib_surface_create(connection.display, window, connection.defaultVisual,
                                             Int32(geometry.width), Int32(geometry.height))
-        XMapRaised(display, window)
+        connection.mapRaised(window)
     }
 
     deinit {
@@ -67,7 +66,7 @@ public final class DropWindowView {
 
     /// Maps the window again and raises it (`herobridge show`).
     public func show() {
-        XMapRaised(connection.display, window)
+        connection.mapRaised(window)
         isShown = true
         connection.flush()
     }
@@ -113,7 +112,7 @@ public final class DropWindowView {
             gesture.released()
         case ClientMessage where TopLevelWindow.isDeleteRequest(event, window: window, connection: connection):
             // Closing the window only hides it: the agent keeps watching the clipboard.
-            XUnmapWindow(connection.display, window)
+            connection.unmap(window)
             isShown = false
         default:
             return false
@@ -139,10 +138,8 @@ public final class DropWindowView {
     }
 
     private func windowPoint(root point: (x: Int, y: Int)) -> (x: Double, y: Double) {
-        var x: Int32 = 0, y: Int32 = 0
-        var child: Window = 0
-        XTranslateCoordinates(connection.display, connection.root, window, Int32(point.x), Int32(point.y), &x, &y, &child)
-        return (Double(x), Double(y))
+        let local = connection.translate(rootX: point.x, rootY: point.y, to: window)
+        return (Double(local?.x ?? 0), Double(local?.y ?? 0))
     }
 
     private func draw() {

@@ -26,7 +26,7 @@ public enum Agent {
         let log = AgentLog(threshold: options.logLevel, environment: environment)
         let connection: XConnection
         do {
-            connection = try XConnection(displayName: options.display, environment: environment)
+            connection = try XConnection.open(displayName: options.display, environment: environment)
             try connection.enableXFixes()
         } catch {
             log.error("\(error)")

@@ -14,7 +14,7 @@ public enum CatalogApp {
         let connection: XConnection
         let favorites: Favorites
         do {
-            connection = try XConnection(displayName: display, environment: environment)
+            connection = try XConnection.open(displayName: display, environment: environment)
             favorites = try Favorites(path: database)
         } catch {
             log.error("\(error)")

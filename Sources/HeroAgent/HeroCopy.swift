@@ -45,7 +45,7 @@ public enum HeroCopy {
         let report = OutcomeReport(descriptor: options.reportDescriptor, log: log)
         let connection: XConnection
         do {
-            connection = try XConnection(displayName: options.display, environment: environment)
+            connection = try XConnection.open(displayName: options.display, environment: environment)
         } catch {
             report.failed("\(error)")
             return 1

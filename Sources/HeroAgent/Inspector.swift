@@ -13,7 +13,7 @@ public enum Inspector {
     /// Reads `selection` (`clipboard` or `primary`) on `display` with the agent's limits.
     public static func inspect(selection name: String, display: String?, environment: [String: String],
                                maxBytes: Int, timeout: Double) throws -> SelectionContent? {
-        let connection = try XConnection(displayName: display, environment: environment)
+        let connection = try XConnection.open(displayName: display, environment: environment)
         let loop = EventLoop(connection: connection)
         let reader = SelectionReader(connection: connection, loop: loop, limits: .init(maxBytes: maxBytes, timeout: timeout))
         let fetcher = SelectionFetcher(connection: connection, reader: reader, limits: TransferLimits(maxBytes: maxBytes))

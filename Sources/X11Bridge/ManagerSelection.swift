@@ -89,7 +89,9 @@ public final class ManagerSelection {
             // A client's copy would make the agent exit as if replaced.
             if connection.isForged(event) { return .ignored(connection.describeForged(event)) }
             return event.xselectionclear.time != 0 && event.xselectionclear.time < acquiredAt ? .handled : .replaced
-        case ClientMessage where event.xclient.window == window && event.xclient.message_type == connection.atom(Self.showMessage):
+        case ClientMessage:
+            guard let message = connection.clientMessage(event), message.window == window,
+                  message.type == connection.atom(Self.showMessage) else { return nil }
             return .show
         case SelectionRequest where event.xselectionrequest.selection == atom:
             // The manager selection carries no data; every conversion is refused.

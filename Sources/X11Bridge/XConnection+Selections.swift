@@ -66,28 +66,4 @@ extension XConnection {
         guard let pointer = pointer() else { return false }
         return pointer.mask & UInt32(Button1Mask | ShiftMask) != 0
     }
-
-    /// Where the pointer is now, in root coordinates, with the buttons and modifiers held; nil when it is on
-    /// another screen. One round trip.
-    public func pointer() -> (x: Int, y: Int, mask: UInt32)? {
-        var rootReturn: Window = 0, child: Window = 0
-        var rootX: Int32 = 0, rootY: Int32 = 0, x: Int32 = 0, y: Int32 = 0
-        var mask: UInt32 = 0
-        guard XQueryPointer(display, root, &rootReturn, &child, &rootX, &rootY, &x, &y, &mask) != 0 else { return nil }
-        return (Int(rootX), Int(rootY), mask)
-    }
-
-    /// Sends a 32-bit ClientMessage to `window`.
-    public func sendClientMessage(to window: Window, type: Atom, data: [Int], mask: Int = 0, about: Window? = nil) {
-        var message = XClientMessageEvent()
-        message.type = ClientMessage
-        message.display = display
-        message.window = about ?? window
-        message.message_type = type
-        message.format = 32
-        let d = data + Array(repeating: 0, count: max(0, 5 - data.count))
-        message.data.l = (d[0], d[1], d[2], d[3], d[4])
-        var event = XEvent(xclient: message)
-        XSendEvent(display, window, 0, mask, &event)
-    }
 }

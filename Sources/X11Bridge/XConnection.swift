@@ -16,9 +16,10 @@ private func markBroken(_ display: OpaquePointer?) {
     brokenDisplays.withLock { _ = $0.insert(UInt(bitPattern: display)) }
 }
 
-/// The connection to the X server, at the edge: with its `+Properties` and `+Selections` extensions, the only
-/// Swift code that calls Xlib for selections. Confined to the thread that runs the event loop (Xlib is not
-/// thread-safe by default). Protocol errors never exit the process: they are trapped and returned.
+/// The connection to the X server, at the edge: with its extensions (`XConnection+*.swift`), the only Swift code
+/// that calls Xlib (cairo-xlib draws on our windows through `display`). Confined to the thread that runs the
+/// event loop (Xlib is not thread-safe by default). Protocol errors never exit the process: they are trapped
+/// and returned.
 public final class XConnection {
     public let display: OpaquePointer
     /// The display name as opened (`:0`, `:99`).
@@ -35,9 +36,14 @@ public final class XConnection {
     public private(set) var xfixesEventBase: Int32 = 0
 
     /// Connects to `displayName`, else `$DISPLAY`. Throws `.noDisplay` or `.cannotOpen`.
-    public init(displayName: String?, environment: [String: String]) throws(X11Error) {
+    public static func open(displayName: String?, environment: [String: String]) throws(X11Error) -> XConnection {
         guard let requested = displayName ?? environment["DISPLAY"], !requested.isEmpty else { throw .noDisplay }
         guard let display = XOpenDisplay(requested) else { throw .cannotOpen(requested) }
+        return XConnection(display: display, name: requested)
+    }
+
+    /// Takes over `display`, opened as `requested`, and installs the error handlers.
+    private init(display: OpaquePointer, name requested: String) {
         self.display = display
         name = requested
         screen = XDefaultScreen(display)
@@ -212,6 +218,13 @@ public final class XConnection {
         var event = XEvent()
         XNextEvent(display, &event)
         return event
+    }
+
+    /// The first event of `type` for `window` already queued or readable without blocking (Xlib flushes and
+    /// reads what has arrived), taken out of the queue and leaving the others in order; nil when there is none.
+    public func nextEvent(type: Int32, window: Window) -> XEvent? {
+        var event = XEvent()
+        return XCheckTypedWindowEvent(display, window, type, &event) != 0 ? event : nil
     }
 
     /// A server timestamp, obtained ICCCM's way: append nothing to a property of `window` and read the time

@@ -18,12 +18,13 @@ public final class XdndSource {
     private var earliest: Time = 0
     private let cursors: (none: Cursor, accept: Cursor)
     private let onEnd: (XdndSourceMachine.Outcome) -> Void
-    private let atoms: (enter: Atom, position: Atom, status: Atom, leave: Atom, drop: Atom, finished: Atom,
-                        typeList: Atom, actionCopy: Atom)
+    private let atoms: XdndAtoms
     /// Escape's keysym (keysymdef.h `XK_Escape`).
     private static let escapeKeysym: KeySym = 0xff1b
     /// cursorfont.h: `XC_circle` (a "no" sign) while nothing accepts, `XC_hand2` over a target that accepts.
     private static let refusedCursorShape: UInt32 = 24, acceptedCursorShape: UInt32 = 60
+    /// What the pointer grab reports: the motions that move the drag and the release that drops it.
+    private static let grabMask = ButtonReleaseMask | PointerMotionMask
 
     /// Prepares a drag of `types` (target names, best first) from `window`; our own windows in `excluded` are
     /// never targets. `onEnd` runs once, when the drag is over.
@@ -36,16 +37,13 @@ public final class XdndSource {
         finder = XdndTargetFinder(connection: connection, excluded: excluded)
         machine = XdndSourceMachine(timing: timing)
         self.onEnd = onEnd
-        atoms = (connection.atom("XdndEnter"), connection.atom("XdndPosition"), connection.atom("XdndStatus"),
-                 connection.atom("XdndLeave"), connection.atom("XdndDrop"), connection.atom("XdndFinished"),
-                 connection.atom("XdndTypeList"), connection.atom("XdndActionCopy"))
-        cursors = (XCreateFontCursor(connection.display, Self.refusedCursorShape),
-                   XCreateFontCursor(connection.display, Self.acceptedCursorShape))
+        atoms = XdndAtoms(connection: connection)
+        cursors = (connection.createFontCursor(Self.refusedCursorShape), connection.createFontCursor(Self.acceptedCursorShape))
     }
 
     deinit {
-        XFreeCursor(connection.display, cursors.none)
-        XFreeCursor(connection.display, cursors.accept)
+        connection.freeCursor(cursors.none)
+        connection.freeCursor(cursors.accept)
     }
 
     /// Whether the drag has ended.
@@ -66,13 +64,11 @@ public final class XdndSource {
     /// even when the ownership had to be taken later than the motion that began the drag.
     public func begin(x: Int, y: Int, time: Time, selectionTime: Time = 0) -> Bool {
         earliest = selectionTime
-        let display = connection.display
-        let mask = UInt32(ButtonReleaseMask | PointerMotionMask)
-        guard XGrabPointer(display, window, 0, mask, GrabModeAsync, GrabModeAsync, 0, cursors.none, time) == GrabSuccess else {
+        guard connection.grabPointer(window: window, eventMask: Self.grabMask, cursor: cursors.none, time: time) else {
             return false
         }
         // Escape cancels: without the keyboard grab the key would go to whatever window has the focus.
-        XGrabKeyboard(display, window, 0, GrabModeAsync, GrabModeAsync, time)
+        connection.grabKeyboard(window: window, time: time)
         grabbed = true
         connection.setProperty32(window: window, property: atoms.typeList, type: XA_ATOM, values: types.map { UInt($0) })
         // Begin where the pointer is now, not where the motion that started the drag was: an agent that saw
@@ -95,24 +91,22 @@ public final class XdndSource {
         case MotionNotify where grabbed:
             var latest = event.xmotion
             // Only the newest position matters: skip motions already queued behind this one.
-            var next = XEvent()
-            while XCheckTypedWindowEvent(connection.display, window, MotionNotify, &next) != 0 { latest = next.xmotion }
+            while let next = connection.nextEvent(type: MotionNotify, window: window) { latest = next.xmotion }
             let x = Int(latest.x_root), y = Int(latest.y_root)
             perform(machine.motion(x: x, y: y, time: stamp(latest.time), over: finder.target(x: x, y: y)))
         case ButtonRelease where grabbed && event.xbutton.button == UInt32(Button1):
             ungrab(time: event.xbutton.time)
             perform(machine.release(time: stamp(event.xbutton.time)))
         case KeyPress where grabbed:
-            var key = event.xkey
-            guard XLookupKeysym(&key, 0) == Self.escapeKeysym else { return true }
-            ungrab(time: key.time)
+            guard connection.unmodifiedKeysym(of: event.xkey) == Self.escapeKeysym else { return true }
+            ungrab(time: event.xkey.time)
             perform(machine.escape())
-        case ClientMessage where event.xclient.window == window:
-            let l = withUnsafeBytes(of: event.xclient.data.l) { Array($0.bindMemory(to: Int.self)) }
-            let from = UInt(UInt32(truncatingIfNeeded: l[0]))
-            switch event.xclient.message_type {
-            case atoms.status: perform(machine.status(from: from, accept: l[1] & 1 != 0))
-            case atoms.finished: perform(machine.finished(from: from, success: l[1] & 1 != 0))
+        case ClientMessage:
+            guard let message = connection.clientMessage(event), message.window == window else { return false }
+            let from = UInt(message.data[0])
+            switch message.type {
+            case atoms.status: perform(machine.status(from: from, accept: message.data[1] & 1 != 0))
+            case atoms.finished: perform(machine.finished(from: from, success: message.data[1] & 1 != 0))
             default: return false
             }
         default:
@@ -139,8 +133,7 @@ public final class XdndSource {
                 send(atoms.drop, to: target, [0, Int(time)])
             case let .feedback(feedback):
                 guard grabbed else { break }
-                XChangeActivePointerGrab(connection.display, UInt32(ButtonReleaseMask | PointerMotionMask),
-                                         feedback == .accepted ? cursors.accept : cursors.none, Time(CurrentTime))
+                connection.changePointerGrab(eventMask: Self.grabMask, cursor: feedback == .accepted ? cursors.accept : cursors.none)
             case let .arm(timer, seconds):
                 loop.cancel(timers[timer])
                 timers[timer] = loop.schedule(after: seconds) { [weak self] in
@@ -170,7 +163,6 @@ public final class XdndSource {
     private func ungrab(time: Time) {
         guard grabbed else { return }
         grabbed = false
-        XUngrabPointer(connection.display, time)
-        XUngrabKeyboard(connection.display, time)
+        connection.ungrabPointerAndKeyboard(time: time)
     }
 }

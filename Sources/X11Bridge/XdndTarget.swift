@@ -9,8 +9,7 @@ public final class XdndTarget {
     private let onHover: ((x: Int, y: Int)?, Bool, [String]) -> Void
     private let onDrop: (XdndTargetMachine.Drag, Time, @escaping (Bool) -> Void) -> Void
     private let onCancel: () -> Void
-    private let atoms: (enter: Atom, position: Atom, status: Atom, leave: Atom, drop: Atom, finished: Atom,
-                        typeList: Atom, actionCopy: Atom)
+    private let atoms: XdndAtoms
     /// One line per XDND message not believed, for the log.
     public var log: (String) -> Void = { _ in }
     /// Every drop gets a number, so a late completion of an abandoned one cannot finish a newer one.
@@ -29,10 +28,8 @@ public final class XdndTarget {
         self.onHover = onHover
         self.onDrop = onDrop
         self.onCancel = onCancel
-        atoms = (connection.atom("XdndEnter"), connection.atom("XdndPosition"), connection.atom("XdndStatus"),
-                 connection.atom("XdndLeave"), connection.atom("XdndDrop"), connection.atom("XdndFinished"),
-                 connection.atom("XdndTypeList"), connection.atom("XdndActionCopy"))
-        connection.setProperty32(window: window, property: connection.atom("XdndAware"), type: XA_ATOM,
+        atoms = XdndAtoms(connection: connection)
+        connection.setProperty32(window: window, property: atoms.aware, type: XA_ATOM,
                                  values: [UInt(XdndTargetMachine.newestVersion)])
     }
 
@@ -49,31 +46,30 @@ public final class XdndTarget {
             perform(machine.sourceVanished(UInt(gone)))
             return false // others may care about destroyed windows too
         }
-        guard event.type == ClientMessage, event.xclient.window == window else { return false }
-        let message = event.xclient
-        let l = withUnsafeBytes(of: message.data.l) { Array($0.bindMemory(to: Int.self)) }
-        let source = UInt(UInt32(truncatingIfNeeded: l[0]))
-        switch message.message_type {
+        guard let message = connection.clientMessage(event), message.window == window else { return false }
+        let l = message.data
+        let source = UInt(l[0])
+        switch message.type {
         case atoms.enter:
-            let version = Int((UInt32(truncatingIfNeeded: l[1]) >> 24) & 0xFF)
+            let version = Int((l[1] >> 24) & 0xFF)
             perform(machine.enter(source: source, version: version,
                                   types: (l[1] & 1) != 0 ? typeList(of: source) : names(l[2...4])))
         case atoms.position:
-            let packed = UInt32(truncatingIfNeeded: l[2])
+            let packed = l[2]
             let x = Int(Int16(truncatingIfNeeded: packed >> 16)), y = Int(Int16(truncatingIfNeeded: packed & 0xFFFF))
             perform(machine.position(source: source, x: x, y: y))
         case atoms.leave:
             perform(machine.leave(source: source))
         case atoms.drop:
-            perform(machine.drop(source: source, time: UInt(UInt32(truncatingIfNeeded: l[2]))))
+            perform(machine.drop(source: source, time: UInt(l[2])))
         default:
             return false
         }
         return true
     }
 
-    private func names(_ values: ArraySlice<Int>) -> [String] {
-        let list = values.map { UInt(UInt32(truncatingIfNeeded: $0)) }.filter { $0 != 0 }
+    private func names(_ values: ArraySlice<UInt32>) -> [String] {
+        let list = values.map { UInt($0) }.filter { $0 != 0 }
         return connection.names(of: list).filter { !$0.isEmpty }
     }
 

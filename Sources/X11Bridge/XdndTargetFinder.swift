@@ -8,14 +8,14 @@ public struct XdndTargetFinder {
     private let connection: XConnection
     /// Our own windows: a drag over them has no target, so dropping a row back onto its window does nothing.
     public var excluded: Set<Window>
-    private let wmState: Atom, aware: Atom, proxy: Atom
+    private let wmState: Atom
+    private let atoms: XdndAtoms
 
     public init(connection: XConnection, excluded: Set<Window>) {
         self.connection = connection
         self.excluded = excluded
         wmState = connection.atom("WM_STATE")
-        aware = connection.atom("XdndAware")
-        proxy = connection.atom("XdndProxy")
+        atoms = XdndAtoms(connection: connection)
     }
 
     /// The target at root (x, y), or nil when no XdndAware window (of ours or anyone's) is there.
@@ -24,7 +24,7 @@ public struct XdndTargetFinder {
         let client = self.client(under: top, x: x, y: y) ?? top
         guard !excluded.contains(client) else { return nil }
         let proxyWindow = validProxy(of: client)
-        guard let value = connection.readSmallProperty(window: proxyWindow ?? client, property: aware),
+        guard let value = connection.readSmallProperty(window: proxyWindow ?? client, property: atoms.aware),
               value.type == XA_ATOM, let version = value.items32.first, version >= 3 else { return nil }
         return XdndSourceMachine.Target(window: UInt(client), proxy: proxyWindow.map { UInt($0) },
                                         version: min(Int(version), 5))
@@ -32,13 +32,7 @@ public struct XdndTargetFinder {
 
     /// The mapped child of `window` containing root (x, y).
     private func child(of window: Window, x: Int, y: Int) -> Window? {
-        var localX: Int32 = 0, localY: Int32 = 0
-        var child: Window = 0
-        guard XTranslateCoordinates(connection.display, connection.root, window, Int32(x), Int32(y),
-                                    &localX, &localY, &child) != 0 else {
-            _ = connection.takeError()
-            return nil
-        }
+        guard let child = connection.translate(rootX: x, rootY: y, to: window)?.child else { return nil }
         return child == 0 ? nil : child
     }
 
@@ -57,10 +51,10 @@ public struct XdndTargetFinder {
     /// The window's XdndProxy when that proxy's own XdndProxy names itself (the spec's guard against a stale
     /// property left by a crashed app); else nil.
     private func validProxy(of window: Window) -> Window? {
-        guard let value = connection.readSmallProperty(window: window, property: proxy),
+        guard let value = connection.readSmallProperty(window: window, property: atoms.proxy),
               value.type == XA_WINDOW, let first = value.items32.first, first != 0 else { return nil }
         let candidate = Window(first)
-        guard let own = connection.readSmallProperty(window: candidate, property: proxy),
+        guard let own = connection.readSmallProperty(window: candidate, property: atoms.proxy),
               own.items32.first.map(Window.init) == candidate else { return nil }
         return candidate
     }

@@ -119,6 +119,8 @@ import TestSupport
 
         try world.click(AgentHarness.root(372, 276))
         #expect(eventually(timeout: 5) { (try? world.names())?.isEmpty == true })
+        // Logged like every other change, in the same words as "drop: added Thor".
+        #expect(world.waitForLog("window: removed Thor"), "\(world.log)")
         #expect(eventually(timeout: 5) { (try? world.screenshot())?.isColor(20, 262, 250, 250, 250) == true })
     }
 

@@ -12,13 +12,13 @@ import X11Bridge
     @Test func aBogusAtomInAListLeavesTheOtherNamesAndLaterInterningRight() throws {
         let xvfb = try XvfbServer()
         defer { xvfb.stop() }
-        let other = try XConnection(displayName: xvfb.display, environment: [:])
+        let other = try XConnection.open(displayName: xvfb.display, environment: [:])
         // Atoms the agent has never seen, made by another client, as an owner's TARGETS list would bring them.
         let names = ["_ATOM_NAMES_A", "_ATOM_NAMES_B", "_ATOM_NAMES_TARGETS_LIKE", "_ATOM_NAMES_C"]
         let atoms = names.map(other.atom)
         let bogus: Atom = 0x1F00_0000
 
-        let connection = try XConnection(displayName: xvfb.display, environment: [:])
+        let connection = try XConnection.open(displayName: xvfb.display, environment: [:])
         let list = [atoms[0], bogus, atoms[1], atoms[2], atoms[3]]
         #expect(connection.names(of: list) == [names[0], "", names[1], names[2], names[3]])
         // Interning a name afterwards gives the server's atom for it, not a neighbour's.
@@ -31,7 +31,7 @@ import X11Bridge
     @Test func namesOfAListWithoutBogusAtomsAreAllKnown() throws {
         let xvfb = try XvfbServer()
         defer { xvfb.stop() }
-        let connection = try XConnection(displayName: xvfb.display, environment: [:])
+        let connection = try XConnection.open(displayName: xvfb.display, environment: [:])
         let names = ["UTF8_STRING", "TARGETS", "image/png", "text/html"]
         let atoms = names.map(connection.atom)
         #expect(connection.names(of: atoms + [atoms[0]]) == names + [names[0]])

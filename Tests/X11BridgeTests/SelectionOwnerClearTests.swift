@@ -11,7 +11,7 @@ import X11Bridge
     @Test func theClearOfAnEarlierReleaseInTheSameMillisecondDoesNotEndANewOwnership() throws {
         let xvfb = try XvfbServer()
         defer { xvfb.stop() }
-        let connection = try XConnection(displayName: xvfb.display, environment: [:])
+        let connection = try XConnection.open(displayName: xvfb.display, environment: [:])
         let loop = EventLoop(connection: connection)
         let window = connection.createHelperWindow()
         let selection = connection.atom("XdndSelection")
@@ -42,8 +42,8 @@ import X11Bridge
     @Test func anotherClientTakingTheSelectionStillEndsTheOwnership() throws {
         let xvfb = try XvfbServer()
         defer { xvfb.stop() }
-        let connection = try XConnection(displayName: xvfb.display, environment: [:])
-        let other = try XConnection(displayName: xvfb.display, environment: [:])
+        let connection = try XConnection.open(displayName: xvfb.display, environment: [:])
+        let other = try XConnection.open(displayName: xvfb.display, environment: [:])
         let loop = EventLoop(connection: connection)
         let selection = connection.atom("XdndSelection")
         let owner = SelectionOwner(connection: connection, loop: loop, selection: selection,

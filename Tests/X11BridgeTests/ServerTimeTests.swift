@@ -11,7 +11,7 @@ import X11Bridge
     @Test func worksOnAWindowWithoutPropertyChangeMaskAndKeepsItsOtherEvents() throws {
         let xvfb = try XvfbServer()
         defer { xvfb.stop() }
-        let connection = try XConnection(displayName: xvfb.display, environment: [:])
+        let connection = try XConnection.open(displayName: xvfb.display, environment: [:])
         let window = XCreateSimpleWindow(connection.display, connection.root, 0, 0, 10, 10, 0, 0, 0)
         XSelectInput(connection.display, window, Int(ButtonPressMask | StructureNotifyMask))
         let first = try connection.serverTime(window: window)
@@ -26,7 +26,7 @@ import X11Bridge
         let xvfb = try XvfbServer()
         defer { xvfb.stop() }
         let outcome = returns(within: 10) { () -> Result<Time, X11Error> in
-            guard let connection = try? XConnection(displayName: xvfb.display, environment: [:]) else { return .failure(.noDisplay) }
+            guard let connection = try? XConnection.open(displayName: xvfb.display, environment: [:]) else { return .failure(.noDisplay) }
             let window = connection.createHelperWindow()
             connection.destroyWindow(window)
             _ = connection.sync()
@@ -41,7 +41,7 @@ import X11Bridge
         let xvfb = try XvfbServer()
         let display = xvfb.display
         let outcome = returns(within: 10) { () -> Result<Time, X11Error> in
-            guard let connection = try? XConnection(displayName: display, environment: [:]) else { return .failure(.noDisplay) }
+            guard let connection = try? XConnection.open(displayName: display, environment: [:]) else { return .failure(.noDisplay) }
             let window = connection.createHelperWindow()
             _ = connection.sync()
             xvfb.stop()
