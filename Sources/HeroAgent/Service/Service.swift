@@ -159,25 +159,11 @@ public struct Service: Sendable {
         let temporary = path + ".tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw ServiceError("cannot write \(temporary): \(String(cString: strerror(errno)))") }
-        Self.writeAll(fd, Array(text.utf8))
+        DescriptorWriter.writeAll(fd, Data(text.utf8))
         let closed = close(fd)
         guard closed == 0, rename(temporary, path) == 0 else {
             unlink(temporary)
             throw ServiceError("cannot write \(path): \(String(cString: strerror(errno)))")
-        }
-    }
-
-    /// Writes all of `bytes` to `fd`, retrying short writes; an error ends the write quietly (as the CLI's
-    /// terminal writes do: close and rename report what matters).
-    private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 { return }
-                offset += n
-            }
         }
     }
 
