@@ -31,7 +31,9 @@ let package = Package(
         .target(name: "X11Bridge", dependencies: ["CX11", "CLinux", "HeroTransfer"]),
         .target(name: "DropWindow", dependencies: ["CX11", "CCairo", "X11Bridge", "HeroCore", "HeroTransfer"]),
         .target(name: "HeroAgent", dependencies: ["CX11", "CLinux", "X11Bridge", "DropWindow", "HeroCore", "HeroTransfer"]),
-        .executableTarget(name: "herobridge", dependencies: ["HeroAgent", "HeroCore", "HeroTransfer"]),
+        // The command-line declarations, parser, synopses and help text: no X11, no database, tested in-process.
+        .target(name: "HeroCommandLine"),
+        .executableTarget(name: "herobridge", dependencies: ["HeroAgent", "HeroCommandLine", "HeroCore", "HeroTransfer"]),
         // Every libFuzzer harness in one binary, chosen by name: one ASan build serves them all (scripts/fuzz.sh).
         .executableTarget(name: "herobridge-fuzz", dependencies: ["CFuzzer", "HeroAgent", "HeroCore", "HeroTransfer", "X11Bridge"],
                           path: "Sources/HeroFuzz"),
@@ -41,6 +43,7 @@ let package = Package(
         .testTarget(name: "X11BridgeTests", dependencies: ["X11Bridge", "HeroAgent", "HeroTransfer", "TestSupport"]),
         .testTarget(name: "DropWindowTests", dependencies: ["DropWindow", "HeroCore"]),
         .testTarget(name: "HeroCoreTests", dependencies: ["HeroCore", "HeroTransfer", "TestSupport"]),
+        .testTarget(name: "HeroCommandLineTests", dependencies: ["HeroCommandLine"]),
         .testTarget(name: "CLITests", dependencies: ["herobridge", "TestSupport"]),
         .testTarget(name: "AgentTests", dependencies: ["herobridge", "HeroCore", "TestSupport"]),
     ]

@@ -24,18 +24,10 @@ public enum HeroCopy {
         public init() {}
     }
 
-    /// The hero `name` means: a favorite first (with its description and portrait), else a catalog hero.
+    /// The hero `name` means (`Favorites.payload(named:)`); an error naming it when it is no hero at all.
     public static func resolve(_ name: String, in favorites: Favorites) throws -> HeroPayload {
-        if let favorite = try favorites.favorite(named: name) {
-            var payload = HeroPayload(name: favorite.hero.name, description: favorite.hero.description)
-            if let info = favorite.hero.portrait {
-                let portrait = try favorites.portrait(of: favorite.hero.name)
-                payload.image = TransferImage(mime: info.mime, data: portrait.data, width: info.width, height: info.height)
-            }
-            return payload
-        }
-        guard let hero = favorites.catalog.match(name) else { throw CopyFailure.unknownHero(name) }
-        return HeroPayload(name: hero.name, description: hero.description)
+        guard let payload = try favorites.payload(named: name) else { throw CopyFailure.unknownHero(name) }
+        return payload
     }
 
     /// Owns the selection and serves `hero` until the selection is lost (0), a signal (0), or the X server

@@ -1,65 +1,66 @@
 import DropWindow
 import FoundationEssentials
 import HeroAgent
+import HeroCommandLine
 import HeroCore
 import HeroTransfer
 
 /// `catalog [--json] [QUERY]` searches; `catalog import FILE` adds characters from a JSON file; `catalog --custom`
 /// lists what was imported or created in this database, and `catalog remove NAME...` takes such heroes out again.
-enum CatalogCommand {
+enum CatalogCommand: CLICommand {
     /// Catalog files are small; this bounds what a mistaken path (a disk image, say) can make us read.
     static let maxFileBytes = 64 << 20
 
-    static func run(_ parsed: ParsedCommand, _ context: CLIContext) throws -> Int32 {
-        if parsed.has("--window") { return try window(parsed, context) }
-        for option in ["--display", "--geometry", "--verbose"] where parsed.has(option) || parsed.value(option) != nil {
-            throw UsageError(message: "catalog: \(option) goes with --window", usage: parsed.spec.usage)
+    static let json = Flag<Self>("--json", "print the matches as JSON")
+    static let custom = Flag<Self>("--custom", "list only the heroes imported or created in this database")
+    static let window = Flag<Self>("--window", "open a window listing the catalog; drag its rows onto the drop window")
+    static let display = Option<Self, String>("--display", "NAME", "the X display for --window (default: $DISPLAY)")
+    static let geometry = Option<Self, WindowGeometry>.geometry("size and place of the catalog window (default 360x520)")
+    static let verbose = Flag<Self>("--verbose", "with --window, log every step of each drag")
+
+    static let spec = CommandSpec(
+        Self.self, name: "catalog",
+        summary: "search the hero catalog, list, import or remove added heroes, or open the catalog window",
+        arguments: .any("QUERY"), options: [json, custom, window, display, geometry, verbose],
+        rules: [.goes(display, with: window), .goes(geometry, with: window), .goes(verbose, with: window),
+                .takesNoArguments(window, nor: [json]), .takesNoArguments(custom)],
+        forms: [SynopsisForm(with: [json], then: "[QUERY]"), SynopsisForm(custom, with: [json]), SynopsisForm(then: "import FILE"),
+                SynopsisForm(then: "remove NAME..."), SynopsisForm(window, with: [display, geometry, verbose])])
+
+    static func run(_ parsed: ParsedCommand<Self>, _ context: CLIContext) throws -> Int32 {
+        if parsed[window] {
+            return CatalogApp.run(display: parsed[display], database: context.databasePath, geometry: parsed[geometry],
+                                  verbose: parsed[verbose], environment: context.environment)
         }
-        if parsed.has("--custom") {
-            guard parsed.positionals.isEmpty else {
-                throw UsageError(message: "catalog --custom takes no QUERY", usage: parsed.spec.usage)
+        if parsed[custom] { return try listAdditions(json: parsed[json], context) }
+        let arguments = parsed.arguments
+        if arguments.first == "remove" {
+            guard arguments.count >= 2, !parsed[json] else {
+                throw parsed.usageError("catalog remove: expected one NAME or more (and no --json)")
             }
-            return try listAdditions(json: parsed.has("--json"), context)
+            return try remove(Array(arguments.dropFirst()), context)
         }
-        if parsed.positionals.first == "remove" {
-            guard parsed.positionals.count >= 2, !parsed.has("--json") else {
-                throw UsageError(message: "catalog remove: expected one NAME or more (and no --json)", usage: parsed.spec.usage)
-            }
-            return try remove(Array(parsed.positionals.dropFirst()), context)
+        if arguments.first == "import" {
+            guard arguments.count == 2 else { throw parsed.usageError("catalog import: expected one FILE") }
+            return try importFile(arguments[1], context)
         }
-        if parsed.positionals.first == "import" {
-            guard parsed.positionals.count == 2 else {
-                throw UsageError(message: "catalog import: expected one FILE", usage: parsed.spec.usage)
-            }
-            return try importFile(parsed.positionals[1], context)
+        guard arguments.count <= 1 else {
+            throw parsed.usageError("catalog: expected at most one QUERY (quote names with spaces)")
         }
-        guard parsed.positionals.count <= 1 else {
-            throw UsageError(message: "catalog: expected at most one QUERY (quote names with spaces)", usage: parsed.spec.usage)
-        }
-        let heroes = try context.openFavorites().catalog.search(parsed.positionals.first ?? "")
-        if parsed.has("--json") {
+        let heroes = try context.openFavorites().catalog.search(arguments.first ?? "")
+        if parsed[json] {
             Terminal.out(try JSONOutput.encode(heroes.map {
                 JSONOutput.CatalogRow(name: $0.name, description: $0.description, origin: $0.origin.rawValue)
             }))
             return 0
         }
         guard !heroes.isEmpty else {
-            Terminal.err("herobridge: no hero matches \"\(parsed.positionals.first ?? "")\"\n")
+            Terminal.err("herobridge: no hero matches \"\(arguments.first ?? "")\"\n")
             return 1
         }
         let width = min(heroes.map(\.name.count).max() ?? 0, 28)
         Terminal.out(heroes.map { "\($0.name.padding(toLength: width))  \($0.description)".trimmed() + "\n" }.joined())
         return 0
-    }
-
-    /// `catalog --window`: the catalog window until it is closed.
-    private static func window(_ parsed: ParsedCommand, _ context: CLIContext) throws -> Int32 {
-        guard parsed.positionals.isEmpty, !parsed.has("--json") else {
-            throw UsageError(message: "catalog --window takes no QUERY and no --json", usage: parsed.spec.usage)
-        }
-        return CatalogApp.run(display: parsed.value("--display"), database: context.databasePath,
-                              geometry: try parsed.geometry("--geometry"),
-                              verbose: parsed.has("--verbose"), environment: context.environment)
     }
 
     /// The imported and custom heroes, oldest first: `Name  (import)  description`, or JSON rows with the origin.

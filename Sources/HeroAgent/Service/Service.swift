@@ -2,57 +2,48 @@
 import Glibc
 #endif
 import FoundationEssentials
-import HeroAgent
 import HeroTransfer
 
-/// `herobridge service install | uninstall | start | stop | status`: the agent as a systemd user service.
+/// The files and commands behind `herobridge service install | uninstall | start | stop | status`: the agent
+/// as a systemd user service.
 ///
 /// install writes the unit with this binary's real path into `$XDG_CONFIG_HOME/systemd/user` (where it wins
 /// over a packaged unit of the same name) and an autostart entry into `$XDG_CONFIG_HOME/autostart`, then has
 /// the user manager import DISPLAY/XAUTHORITY, reload, and `enable --now` the unit. Every step is a file
 /// write or a `systemctl --user` call, so `--dry-run` can print exactly what would happen.
-enum ServiceCommand {
-    static func run(_ parsed: ParsedCommand, _ context: CLIContext) throws -> Int32 {
-        let service = Service(environment: context.environment, dryRun: parsed.has("--dry-run"))
-        switch parsed.positionals[0] {
-        case "install": return try service.install(start: !parsed.has("--no-start"))
-        case "uninstall": return try service.uninstall()
-        case "start": return try service.start()
-        case "stop": return try service.systemctl(["stop", ServiceUnit.name], what: "stop the service")
-        case "status": return try service.status()
-        case let action:
-            throw UsageError(message: "service: \"\(action)\" is not install, uninstall, start, stop or status",
-                             usage: parsed.spec.usage)
-        }
-    }
-}
+public struct Service: Sendable {
+    public let environment: [String: String]
+    /// Print each file and `systemctl` command instead of writing or running it.
+    public let dryRun: Bool
+    public let console: ServiceConsole
 
-/// The files and commands behind `herobridge service`.
-struct Service {
-    let environment: [String: String]
-    let dryRun: Bool
+    public init(environment: [String: String], dryRun: Bool, console: ServiceConsole) {
+        self.environment = environment
+        self.dryRun = dryRun
+        self.console = console
+    }
 
     /// `$XDG_CONFIG_HOME`, else `~/.config`.
-    var configHome: String {
+    public var configHome: String {
         if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config }
         return (environment["HOME"] ?? "") + "/.config"
     }
-    var unitPath: String { configHome + "/systemd/user/" + ServiceUnit.name }
-    var autostartPath: String { configHome + "/autostart/herobridge.desktop" }
+    public var unitPath: String { configHome + "/systemd/user/" + ServiceUnit.name }
+    public var autostartPath: String { configHome + "/autostart/herobridge.desktop" }
 
     /// The running binary with symlinks resolved, so the unit keeps working when a symlink on PATH moves.
-    static func executablePath() throws -> String {
+    public static func executablePath() throws -> String {
         guard let resolved = realpath("/proc/self/exe", nil) else {
-            throw RuntimeError("cannot find this program's path: \(String(cString: strerror(errno)))")
+            throw ServiceError("cannot find this program's path: \(String(cString: strerror(errno)))")
         }
         defer { free(resolved) }
         return String(cString: resolved)
     }
 
-    func install(start: Bool) throws -> Int32 {
+    public func install(start: Bool) throws -> Int32 {
         let executable = try Self.executablePath()
         if executable.contains("/.build/") {
-            Terminal.err("herobridge: note: \(executable) is a build folder; the service breaks when it is cleaned. "
+            console.err("herobridge: note: \(executable) is a build folder; the service breaks when it is cleaned. "
                          + "`make install` or the .deb give a stable path.\n")
         }
         try write(ServiceUnit.text(executable: executable), to: unitPath)
@@ -61,45 +52,49 @@ struct Service {
         try checked(["daemon-reload"], what: "reload the user manager")
         try checked(start ? ["enable", "--now", ServiceUnit.name] : ["enable", ServiceUnit.name], what: "enable the service")
         if !dryRun {
-            Terminal.out(start && environment["DISPLAY"] != nil
+            console.out(start && environment["DISPLAY"] != nil
                 ? "herobridge.service is enabled and started; see it with: herobridge service status\n"
                 : "herobridge.service is enabled; it starts at your next graphical login\n")
         }
         return 0
     }
 
-    func uninstall() throws -> Int32 {
+    public func uninstall() throws -> Int32 {
         // Disabling a unit the manager never loaded fails; that is not a reason to keep the files.
         if let result = try systemctlResult(["disable", "--now", ServiceUnit.name]), !result.succeeded {
-            Terminal.err("herobridge: note: systemctl --user disable: \(result.summary)\n")
+            console.err("herobridge: note: systemctl --user disable: \(result.summary)\n")
         }
         var removed = 0
         for path in [unitPath, autostartPath] where access(path, F_OK) == 0 {
             guard isOurs(path) else {
-                Terminal.err("herobridge: \(path) was not written by herobridge service install; left in place\n")
+                console.err("herobridge: \(path) was not written by herobridge service install; left in place\n")
                 continue
             }
-            if dryRun { Terminal.out("would remove \(path)\n") }
-            else if unlink(path) != 0 { throw RuntimeError("cannot remove \(path): \(String(cString: strerror(errno)))") }
+            if dryRun { console.out("would remove \(path)\n") }
+            else if unlink(path) != 0 { throw ServiceError("cannot remove \(path): \(String(cString: strerror(errno)))") }
             removed += 1
         }
         try checked(["daemon-reload"], what: "reload the user manager")
         if !dryRun {
-            Terminal.out(removed > 0 ? "herobridge.service is stopped, disabled and removed\n"
+            console.out(removed > 0 ? "herobridge.service is stopped, disabled and removed\n"
                                      : "herobridge.service is stopped and disabled; no user unit was installed\n")
         }
         return 0
     }
 
     /// What the autostart entry runs at login: this session's display into the user manager, then start.
-    func start() throws -> Int32 {
+    public func start() throws -> Int32 {
         try importDisplay()
         return try systemctl(["start", ServiceUnit.name], what: "start the service")
     }
 
+    public func stop() throws -> Int32 {
+        try systemctl(["stop", ServiceUnit.name], what: "stop the service")
+    }
+
     /// `start` when the user manager knows the unit; false (and nothing printed) when it does not, or when there is
     /// no user manager or systemctl at all.
-    func startIfInstalled() -> Bool {
+    public func startIfInstalled() -> Bool {
         guard let loaded = try? Subprocess.run(["systemctl", "--user", "show", ServiceUnit.name, "--property=LoadState",
                                                 "--value"], environment: environment),
               loaded.succeeded, loaded.output.trimmed() == "loaded" else { return false }
@@ -108,7 +103,7 @@ struct Service {
 
     /// Whether the unit is installed, enabled and active, then its last log lines. Exit 0 when active, 3 when
     /// not (as `systemctl status` does), 1 when the user manager cannot be asked.
-    func status() throws -> Int32 {
+    public func status() throws -> Int32 {
         let show = try checked(["show", ServiceUnit.name, "--property=LoadState,ActiveState,SubState,UnitFileState,"
                                 + "FragmentPath,MainPID,ExecMainStartTimestamp,Result"], what: "ask the user manager")
         guard let show else { return 0 }
@@ -119,7 +114,7 @@ struct Service {
         }
         let value = { (key: String) in properties[key].flatMap { $0.isEmpty ? nil : $0 } ?? "-" }
         if value("LoadState") == "not-found" {
-            Terminal.out("herobridge.service: not installed (install it with: herobridge service install)\n")
+            console.out("herobridge.service: not installed (install it with: herobridge service install)\n")
             return 3
         }
         var text = "herobridge.service: \(value("ActiveState")) (\(value("SubState")))"
@@ -128,15 +123,15 @@ struct Service {
         }
         if value("Result") != "success" && value("Result") != "-" { text += ", last result: \(value("Result"))" }
         text += "\nunit: \(value("FragmentPath")) (\(value("UnitFileState")))\n"
-        Terminal.out(text)
+        console.out(text)
         if Subprocess.find("journalctl", environment: environment) != nil {
             let journal = try Subprocess.run(["journalctl", "--user", "--unit", ServiceUnit.name, "--lines", "10",
                                               "--no-pager", "--output", "short-iso", "--quiet"], environment: environment)
             let lines = journal.output.split(separator: "\n")
-            Terminal.out(lines.isEmpty ? "no log lines in the journal yet\n"
+            console.out(lines.isEmpty ? "no log lines in the journal yet\n"
                                        : "last log lines:\n" + lines.map { "  \($0)\n" }.joined())
         } else {
-            Terminal.out("journalctl is not installed: the log lines cannot be shown\n")
+            console.out("journalctl is not installed: the log lines cannot be shown\n")
         }
         return value("ActiveState") == "active" ? 0 : 3
     }
@@ -148,7 +143,7 @@ struct Service {
     private func importDisplay() throws {
         let names = ["DISPLAY", "XAUTHORITY"].filter { environment[$0].map { !$0.isEmpty } ?? false }
         guard names.contains("DISPLAY") else {
-            Terminal.err("herobridge: note: DISPLAY is not set here; the service gets it from your next graphical login\n")
+            console.err("herobridge: note: DISPLAY is not set here; the service gets it from your next graphical login\n")
             return
         }
         try checked(["import-environment"] + names, what: "give the user manager this session's display")
@@ -156,19 +151,19 @@ struct Service {
 
     private func write(_ text: String, to path: String) throws {
         if dryRun {
-            Terminal.out("would write \(path):\n\(text)")
+            console.out("would write \(path):\n\(text)")
             return
         }
         let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
         try makeFolders(folder)
         let temporary = path + ".tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw RuntimeError("cannot write \(temporary): \(String(cString: strerror(errno)))") }
-        Terminal.write(fd, Data(text.utf8))
+        guard fd >= 0 else { throw ServiceError("cannot write \(temporary): \(String(cString: strerror(errno)))") }
+        DescriptorWriter.writeAll(fd, Data(text.utf8))
         let closed = close(fd)
         guard closed == 0, rename(temporary, path) == 0 else {
             unlink(temporary)
-            throw RuntimeError("cannot write \(path): \(String(cString: strerror(errno)))")
+            throw ServiceError("cannot write \(path): \(String(cString: strerror(errno)))")
         }
     }
 
@@ -177,7 +172,7 @@ struct Service {
         for part in folder.split(separator: "/") {
             current += "/" + part
             if mkdir(current, 0o755) != 0 && errno != EEXIST {
-                throw RuntimeError("cannot create \(current): \(String(cString: strerror(errno)))")
+                throw ServiceError("cannot create \(current): \(String(cString: strerror(errno)))")
             }
         }
     }
@@ -195,7 +190,7 @@ struct Service {
     private func systemctlResult(_ arguments: [String]) throws -> Subprocess.Result? {
         let command = ["systemctl", "--user"] + arguments
         if dryRun {
-            Terminal.out("would run: \(command.joined(separator: " "))\n")
+            console.out("would run: \(command.joined(separator: " "))\n")
             return nil
         }
         return try Subprocess.run(command, environment: environment)
@@ -206,7 +201,7 @@ struct Service {
     private func checked(_ arguments: [String], what: String) throws -> Subprocess.Result? {
         let result: Subprocess.Result?
         do { result = try systemctlResult(arguments) } catch {
-            throw RuntimeError("cannot \(what): \(error)")
+            throw ServiceError("cannot \(what): \(error)")
         }
         if let result, !result.succeeded {
             var reason = result.summary.isEmpty ? "exit status \(result.status)" : result.summary
@@ -214,13 +209,13 @@ struct Service {
                 reason += " (no systemd user manager is reachable: run this inside your desktop login, "
                     + "where XDG_RUNTIME_DIR is set)"
             }
-            throw RuntimeError("cannot \(what): systemctl --user \(arguments.joined(separator: " ")): \(reason)")
+            throw ServiceError("cannot \(what): systemctl --user \(arguments.joined(separator: " ")): \(reason)")
         }
         return result
     }
 
     /// `checked`, returning the exit status for commands whose result is all there is to say.
-    func systemctl(_ arguments: [String], what: String) throws -> Int32 {
+    private func systemctl(_ arguments: [String], what: String) throws -> Int32 {
         try checked(arguments, what: what)
         return 0
     }

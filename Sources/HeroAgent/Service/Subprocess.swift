@@ -2,25 +2,25 @@
 import Glibc
 #endif
 import FoundationEssentials
-import HeroAgent
+import HeroTransfer
 
 /// Runs another program (systemctl, journalctl) and collects what it prints. FoundationEssentials has no
 /// `Process`, and the command needs nothing more than spawn, read, wait.
-struct Subprocess {
-    struct Result {
-        let status: Int32
+public struct Subprocess {
+    public struct Result: Sendable {
+        public let status: Int32
         /// stdout and stderr together, in the order written, so a failure's message is never lost.
-        let output: String
-        var succeeded: Bool { status == 0 }
+        public let output: String
+        public var succeeded: Bool { status == 0 }
         /// The output as one line, for error messages.
-        var summary: String { output.split(whereSeparator: \.isNewline).map { $0.trimmed() }.joined(separator: "; ") }
+        public var summary: String { output.split(whereSeparator: \.isNewline).map { $0.trimmed() }.joined(separator: "; ") }
     }
 
-    enum Failure: Error, CustomStringConvertible {
+    public enum Failure: Error, CustomStringConvertible {
         case notFound(String)
         case spawnFailed(String, Int32)
 
-        var description: String {
+        public var description: String {
             switch self {
             case let .notFound(program): "\(program) is not installed (not found on PATH)"
             case let .spawnFailed(program, code): "\(program) could not be started: \(String(cString: strerror(code)))"
@@ -29,7 +29,7 @@ struct Subprocess {
     }
 
     /// The full path of `program` on `$PATH`, or nil.
-    static func find(_ program: String, environment: [String: String]) -> String? {
+    public static func find(_ program: String, environment: [String: String]) -> String? {
         if program.contains("/") { return access(program, X_OK) == 0 ? program : nil }
         let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
         for folder in path.split(separator: ":") where !folder.isEmpty {
@@ -40,7 +40,7 @@ struct Subprocess {
     }
 
     /// Runs `arguments[0]` with the rest as its arguments, stdin from /dev/null, and waits for it.
-    static func run(_ arguments: [String], environment: [String: String]) throws(Failure) -> Result {
+    public static func run(_ arguments: [String], environment: [String: String]) throws(Failure) -> Result {
         guard let executable = find(arguments[0], environment: environment) else { throw .notFound(arguments[0]) }
         var pipeEnds: [Int32] = [0, 0]
         // pipe2 is hidden behind _GNU_SOURCE in Glibc's module; close-on-exec is set right after instead.

@@ -2,11 +2,11 @@
 ///
 /// `packaging/systemd/herobridge.service` is this text with `/usr/bin/herobridge` as the binary; the .deb and
 /// `make install` ship that file, and a test keeps the two identical, so there is one unit wherever it comes from.
-enum ServiceUnit {
-    static let name = "herobridge.service"
+public enum ServiceUnit {
+    public static let name = "herobridge.service"
 
     /// The unit, running `executable`.
-    static func text(executable: String) -> String {
+    public static func text(executable: String) -> String {
         let execStart = quoted(executable)
         return """
             # HeroBridge: the clipboard and drag-and-drop agent of an X11 desktop session, as a systemd user service.
@@ -60,7 +60,7 @@ enum ServiceUnit {
     /// start graphical-session.target themselves; Xfce, MATE, LXDE and plain X sessions on Debian 12 do not,
     /// and none of them may have put this login's DISPLAY into the user manager. Starting an active unit is a
     /// no-op, so on GNOME this does no harm.
-    static func autostartEntry(executable: String) -> String {
+    public static func autostartEntry(executable: String) -> String {
         """
         [Desktop Entry]
         Type=Application
@@ -75,14 +75,14 @@ enum ServiceUnit {
     }
 
     /// `path` as one systemd command-line word: quoted when it has spaces or quotes, `%` doubled (specifiers).
-    static func quoted(_ path: String) -> String {
+    public static func quoted(_ path: String) -> String {
         let escaped = path.replacing("%", with: "%%")
         guard escaped.contains(where: { $0 == " " || $0 == "\t" || $0 == "\"" || $0 == "\\" || $0 == "'" }) else { return escaped }
         return "\"" + escaped.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
     }
 
     /// `path` as the program of a desktop entry's Exec key (the spec's quoting rules).
-    static func desktopQuoted(_ path: String) -> String {
+    public static func desktopQuoted(_ path: String) -> String {
         let reserved: Set<Character> = [" ", "\t", "\n", "\"", "'", "\\", ">", "<", "~", "|", "&", ";", "$", "*", "?", "#", "(", ")", "`"]
         let escaped = path.replacing("%", with: "%%")
         guard escaped.contains(where: reserved.contains) else { return escaped }

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import FoundationEssentials
+import HeroTransfer
 
 /// Writes straight to file descriptors 1 and 2: Glibc's `stdout`/`stderr` are not usable under Swift 6, and
 /// `print` to a pipe is buffered out of order with stderr.
@@ -10,17 +11,7 @@ enum Terminal {
     static func err(_ text: String) { write(2, Data(text.utf8)) }
 
     /// Writes all of `data`, retrying short writes; a closed pipe ends the write quietly.
-    static func write(_ fd: Int32, _ data: Data) {
-        data.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 { return }
-                offset += n
-            }
-        }
-    }
+    static func write(_ fd: Int32, _ data: Data) { DescriptorWriter.writeAll(fd, data) }
 
     static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
@@ -37,10 +28,4 @@ enum Terminal {
             if data.count > limit { throw RuntimeError("standard input is over the limit of \(limit) bytes") }
         }
     }
-}
-
-/// A failure to report on one line, exit status 1.
-struct RuntimeError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

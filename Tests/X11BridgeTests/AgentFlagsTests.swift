@@ -1,0 +1,33 @@
+import Testing
+@testable import HeroAgent
+
+/// The agent's precedence: defaults, then the config file, then the command-line flags.
+@Suite struct AgentFlagsTests {
+    let config: AgentConfig
+    init() throws {
+        config = try AgentConfig.parse("timeout = 2.5\nwindow = no\nlog-level = debug\nmax-bytes = 1M\n", path: "config")
+    }
+
+    @Test func withNoFlagsTheFileWinsOverTheDefaults() {
+        let options = AgentFlags().options(database: "db", config: config)
+        #expect(options.database == "db")
+        #expect(options.timeout == 2.5 && !options.window && options.logLevel == .debug && options.maxBytes == 1 << 20)
+        #expect(options.selections == ["clipboard"] && !options.acceptUnknown && !options.replace && options.display == nil)
+    }
+
+    @Test func aFlagWinsOverTheFile() {
+        var flags = AgentFlags()
+        flags.timeout = 7
+        flags.window = true
+        flags.logLevel = .warning
+        flags.selections = ["clipboard", "primary"]
+        flags.acceptUnknown = true
+        flags.display = ":4"
+        flags.replace = true
+        let options = flags.options(database: "db", config: config)
+        #expect(options.timeout == 7 && options.window && options.logLevel == .warning)
+        #expect(options.selections == ["clipboard", "primary"] && options.acceptUnknown)
+        #expect(options.display == ":4" && options.replace)
+        #expect(options.maxBytes == 1 << 20, "what no flag sets still comes from the file")
+    }
+}
