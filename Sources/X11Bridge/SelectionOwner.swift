@@ -10,7 +10,7 @@ import FoundationEssentials
 /// Feed it every event with `handle`; it runs on the event loop's thread like everything else in X11Bridge.
 public final class SelectionOwner {
     public struct Limits: Sendable {
-        /// Bytes per INCR chunk; data larger than this goes by INCR (256 KiB, x11-reference.md §2). Lowered to
+        /// Bytes per INCR chunk; data larger than this goes by INCR (256 KiB, docs/X11.md §5.5). Lowered to
         /// what one request can carry on a server without BIG-REQUESTS.
         public var chunkSize: Int
         /// Seconds a requestor may take to delete a chunk before its transfer is dropped.

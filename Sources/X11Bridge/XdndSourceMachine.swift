@@ -2,7 +2,7 @@
 /// Status, Finished, release, Escape and timers come in; the messages to send, the cursor to show, the timers to
 /// arm and the end of the drag come out. No X11 in it; `XdndSource` finds targets and performs the actions.
 ///
-/// Guarantees (x11-reference.md §3.2): Leave to the old target before Enter to a new one; at most one Position
+/// Guarantees (docs/X11.md §9): Leave to the old target before Enter to a new one; at most one Position
 /// outstanding, the newest pointer position sent when its Status arrives; Drop only when the last Status
 /// accepted, else Leave; a release while a Status is pending waits for it (bounded by `statusWait`); Status
 /// and Finished from anyone but the current target are ignored; every path ends in exactly one `.finish`.
@@ -92,7 +92,7 @@ public struct XdndSourceMachine: Equatable {
         case done(Outcome)
     }
 
-    /// Timings, with Chromium's and GTK's choices as defaults (x11-reference.md §3.1 step 8, §3.2 steps 4–7).
+    /// Timings, with Chromium's and GTK's choices as defaults (docs/X11.md §9.7).
     public struct Timing: Equatable, Sendable {
         public var repeatPosition = 0.35
         public var statusWait = 1.0

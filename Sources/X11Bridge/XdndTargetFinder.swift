@@ -1,6 +1,6 @@
 import CX11
 
-/// Finds the XdndAware window under a root point for a drag source (x11-reference.md §3.2 step 3): the
+/// Finds the XdndAware window under a root point for a drag source (docs/X11.md §9.3): the
 /// top-level under the pointer, descended to the client window that carries `WM_STATE` (a window manager's frame
 /// is not the app), its `XdndProxy` honoured only when the proxy points to itself, and the version
 /// `min(5, XdndAware)`; below version 3 it is no target.

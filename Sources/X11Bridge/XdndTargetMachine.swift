@@ -1,7 +1,7 @@
 /// The XDND v5 drop-target protocol as a value: Enter, Position, Leave and Drop come in, the messages to send
 /// and the work to do come out. No X11 in it; `XdndTarget` performs the actions.
 ///
-/// Guarantees real sources depend on (x11-reference.md §3.1): exactly one Status for every Position from the
+/// Guarantees real sources depend on (docs/X11.md §8): exactly one Status for every Position from the
 /// current source, also while an earlier drop is still loading; a Finished after every Drop, successful or not,
 /// and never in reply to a Position; Enter below version 3 ignored, above 5 treated as 5. A message naming one
 /// of our own windows as its source is ignored whole: any client can send one, and none of our drags targets us.

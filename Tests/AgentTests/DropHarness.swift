@@ -19,7 +19,7 @@ extension AgentHarness {
         return source
     }
 
-    /// Drags from the source's button to `point` and releases there, the way swift-x11-notes.md §5 found
+    /// Drags from the source's button to `point` and releases there, the way docs/SWIFT-XLIB.md §14.2 found
     /// reliable: a move past the drag threshold over the source, then two moves over the target, a pause so
     /// that the XdndStatus reaches GTK, then the release. Waits until the source reports the drag's end.
     @discardableResult

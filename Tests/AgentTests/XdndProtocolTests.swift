@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 
 /// XDND protocol edge cases that a GTK drag cannot produce, from a scripted python3-xlib source
-/// (Fixtures/xdnd_source.py) aimed at the agent's drop window, under a private Xvfb (x11-reference.md §6, 22–27, 29, 36).
+/// (Fixtures/xdnd_source.py) aimed at the agent's drop window, under a private Xvfb (docs/X11.md §8 and §12.3).
 @Suite(.serialized) struct XdndProtocolTests {
     func world(_ arguments: [String] = AgentHarness.windowArguments) throws -> AgentHarness {
         let world = try AgentHarness()

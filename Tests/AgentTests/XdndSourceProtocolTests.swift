@@ -4,7 +4,7 @@ import TestSupport
 
 /// The drag source's side of XDND v5 against a scripted python3-xlib target (Fixtures/xdnd_target.py): window
 /// manager frames, XdndProxy, versions, one outstanding Position, resting re-sends, refusal, a Status that comes
-/// late, a Finished that never comes (x11-reference.md §3.2). Thor's row is dragged out of the agent's window.
+/// late, a Finished that never comes (docs/X11.md §9, §12.4). Thor's row is dragged out of the agent's window.
 @Suite(.serialized) struct XdndSourceProtocolTests {
     func world() throws -> AgentHarness {
         let world = try AgentHarness()

@@ -7,7 +7,7 @@ the data, one that exits when asked, and one that leaves instead of dropping.
 
 There is no pointer grab and no target search: the target window id comes from the command line, and the
 source's own window is never mapped. Messages are ClientMessages (format 32) sent with send_event to the
-target, xclient.window = the target (x11-reference.md section 3).
+target, xclient.window = the target (docs/X11.md section 7).
 
 usage: xdnd_source.py TARGET_WINDOW [options]   (see --help)
 

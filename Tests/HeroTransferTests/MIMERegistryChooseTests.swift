@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import HeroTransfer
 
-/// Offered target lists as real apps send them (x11-reference.md §4 and §8), and what HeroBridge fetches.
+/// Offered target lists as real apps send them (docs/X11.md §11), and what HeroBridge fetches.
 enum Offered {
     static let gtkText = ["TIMESTAMP", "TARGETS", "MULTIPLE", "UTF8_STRING", "COMPOUND_TEXT", "TEXT", "STRING",
                           "text/plain;charset=utf-8", "text/plain"]

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A private X server for one test: Xvfb on a free display found by `-displayfd`, no TCP, killed (SIGKILL, see
-/// swift-x11-notes.md §5 on blocked SIGTERM) when the test is done. Never the developer's `$DISPLAY`.
+/// docs/SWIFT-XLIB.md §7.3 on blocked SIGTERM) when the test is done. Never the developer's `$DISPLAY`.
 public final class XvfbServer: @unchecked Sendable {
     public let display: String
     private let process: Process

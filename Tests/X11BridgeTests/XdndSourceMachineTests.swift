@@ -1,7 +1,7 @@
 import Testing
 @testable import X11Bridge
 
-/// Pure tests of the XDND v5 drag source (x11-reference.md §3.2). No X server: pointer, Status, Finished,
+/// Pure tests of the XDND v5 drag source (docs/X11.md §9). No X server: pointer, Status, Finished,
 /// release, Escape and timers go in; messages, cursor feedback, timers and the outcome come out.
 
 private typealias Machine = XdndSourceMachine

@@ -1,7 +1,7 @@
 import Testing
 @testable import X11Bridge
 
-/// Pure tests of the XDND v5 drop-target protocol (x11-reference.md §3.1, failure cases 22–27 and 36).
+/// Pure tests of the XDND v5 drop-target protocol (docs/X11.md §8, failure cases §12.3).
 /// No X server: messages go in, actions come out.
 
 private typealias Machine = XdndTargetMachine
@@ -81,7 +81,7 @@ struct XdndTargetMachineTests {
     @Test func enterAtVersion3StartsHoveringWithoutSendingAnythingBeforeAPosition() {
         var machine = makeMachine()
         let actions = machine.enter(source: firefox, version: 3, types: usable)
-        #expect(actions == [.watchSource(firefox)])  // §3.1 step 3: no Status before the first Position
+        #expect(actions == [.watchSource(firefox)])  // docs/X11.md §8.2: no Status before the first Position
         let expected = Drag(source: firefox, version: 3, types: usable, acceptable: true, point: nil)
         #expect(machine.state == .hovering(expected))
     }
