@@ -19,15 +19,16 @@ SWIFT ?= swift
 # The Swift toolchain lives in /opt/swift on this project's machines; use it when swift is not on PATH.
 export PATH := $(if $(shell command -v $(SWIFT) 2>/dev/null),$(PATH),/opt/swift/usr/bin:$(PATH))
 
-# Debian packages the build needs (C libraries behind the system library targets) ...
+# The Debian packages each target needs, every list built on the one before it.
+# The build: the C libraries behind the system library targets, and the font the windows draw with.
 BUILD_PACKAGES := pkg-config libsqlite3-dev libpng-dev libturbojpeg0-dev libssl-dev libx11-dev libxfixes-dev libcairo2-dev fonts-dejavu-core
-# ... what `make run` needs to show the agent on a machine with no display ...
+# `make run`: the build's, and a private Xvfb for a machine with no display (xclip to try it).
 RUN_PACKAGES := $(BUILD_PACKAGES) xvfb xclip
-# ... and the ones the tests need on top.
-# ... what `make deb` needs to build and check the package ...
+# `make deb`: the build's, and what builds and checks the package.
 PACKAGE_PACKAGES := $(BUILD_PACKAGES) dpkg-dev binutils gzip
-# ... and the ones the tests need on top (systemd for systemd-analyze, man-db for the unit's Documentation=,
-# desktop-file-utils to validate the desktop file, python3-fusepy for a FUSE mount whose files never answer).
+# `make test`: the package's, and the tests' X clients and tools (systemd for systemd-analyze, man-db for the unit's
+# Documentation=, desktop-file-utils to validate the desktop file, python3-fusepy for a FUSE mount whose files never
+# answer).
 TEST_PACKAGES := $(PACKAGE_PACKAGES) util-linux xvfb xclip python3-gi gir1.2-gtk-3.0 gir1.2-gdkpixbuf-2.0 python3-xlib xdotool x11-apps x11-utils \
 	systemd man-db desktop-file-utils python3-fusepy
 
@@ -35,9 +36,10 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/herobridge
 ARGS ?=
 
-# ... and the benchmark's contenders and tools.
+# `make bench`: the tests', and the benchmark's contenders and tools.
 BENCH_PACKAGES := $(TEST_PACKAGES) copyq time
-# ... and what the soak drives: xclip, a GTK3 owner and drag source (python3-gi), xdotool, python3-xlib.
+# `make soak`: the build's, and what the soak drives: xclip, a GTK3 owner and drag source (python3-gi), xdotool,
+# python3-xlib.
 SOAK_PACKAGES := $(BUILD_PACKAGES) xvfb xclip python3-gi gir1.2-gtk-3.0 python3-xlib xdotool
 
 # Where `make install` puts things. systemd reads user units from ~/.local/share/systemd/user for a home
@@ -84,8 +86,7 @@ package-deps:
 release: deps
 	$(SWIFT) build -c release --product herobridge --static-swift-stdlib
 
-run: run-deps
-	$(SWIFT) build -c release --product herobridge --static-swift-stdlib
+run: run-deps release
 	scripts/run-agent.sh $(RELEASE_BIN) $(ARGS)
 
 # Swift Testing only (no XCTest cases exist), so the last line is the real count.
@@ -125,8 +126,7 @@ bench-deps:
 # Writes bench/results.json and BENCHMARKS.md; BENCH_QUICK=1 for a short trial of the harness. The stress
 # scenarios then add their section to both (STRESS_QUICK=1 for smaller data); they report missed targets
 # without failing the target, as bench.py does.
-bench: bench-deps
-	$(SWIFT) build -c release --product herobridge --static-swift-stdlib
+bench: bench-deps release
 	/usr/bin/python3 bench/bench.py
 	/usr/bin/python3 bench/stress.py --record
 
@@ -135,11 +135,10 @@ soak-deps:
 
 # About 10 minutes; writes bench/soak.json; fails when a copy that stayed owned 100 ms (or a drop) was lost.
 # SOAK_QUICK=1 for a one-minute trial; SOAK_XCLIP, SOAK_GTK, SOAK_DROPS, SOAK_HOLD_EVERY, SOAK_SEED.
-soak: soak-deps
-	$(SWIFT) build -c release --product herobridge --static-swift-stdlib
+soak: soak-deps release
 	/usr/bin/python3 bench/soak.py
 
-# ... and what the chaos run drives: python3-xlib, xclip, xdotool, a GTK3 drag source.
+# `make chaos`: the soak's (python3-xlib, xclip, xdotool, a GTK3 drag source).
 CHAOS_PACKAGES := $(SOAK_PACKAGES)
 CHAOS_SECONDS ?= 600
 CHAOS_SEEDS ?= 1 2 3
@@ -151,8 +150,7 @@ chaos-deps:
 # CHAOS_SECONDS of Tests/Fixtures/x_chaos.py per seed in CHAOS_SEEDS (about 10.5 minutes each by default), each
 # against a fresh agent; writes bench/chaos.json; fails when the agent died, grew by more than 5 MB, or its star
 # click, a GTK drop or an xclip copy stopped working. CHAOS_KINDS (comma-separated) narrows the traffic.
-chaos: chaos-deps
-	$(SWIFT) build -c release --product herobridge --static-swift-stdlib
+chaos: chaos-deps release
 	/usr/bin/python3 bench/chaos.py --seconds "$(CHAOS_SECONDS)" --seeds "$(CHAOS_SEEDS)" --kinds "$(CHAOS_KINDS)"
 
 install: release

@@ -147,8 +147,11 @@ import TestSupport
         #expect(props.stdout.contains("WM_CLASS(STRING) = \"herobridge\", \"HeroBridge\""))
         #expect(props.stdout.contains("_NET_WM_NAME(UTF8_STRING) = \"HeroBridge\""))
         #expect(props.stdout.contains("WM_NAME(STRING) = \"HeroBridge\""))
-        #expect(props.stdout.contains("XdndAware(ATOM) = BITMAP") || props.stdout.contains("XdndAware(ATOM) ="))
         #expect(props.stdout.contains("WM_DELETE_WINDOW"))
+        // XdndAware is of type ATOM but holds the protocol version: read it as a number, it must be 5.
+        let aware = try HeroBridgeProcess.run(["-id", id, "-f", "XdndAware", "32c", "XdndAware"],
+                                              environment: world.environment(), executable: "/usr/bin/xprop")
+        #expect(aware.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "XdndAware(ATOM) = 5", "\(aware.stdout)")
     }
 
     @Test func showWithNoAgentIsAClearError() throws {
