@@ -34,13 +34,15 @@ let package = Package(
         // The command-line declarations, parser, synopses and help text: no X11, no database, tested in-process.
         .target(name: "HeroCommandLine"),
         .executableTarget(name: "herobridge", dependencies: ["HeroAgent", "HeroCommandLine", "HeroCore", "HeroTransfer"]),
-        // Every libFuzzer harness in one binary, chosen by name: one ASan build serves them all (scripts/fuzz.sh).
+        // Every libFuzzer harness in one binary, chosen by name: one ASan build serves them all (scripts/fuzz.py).
         .executableTarget(name: "herobridge-fuzz", dependencies: ["CFuzzer", "HeroAgent", "HeroCore", "HeroTransfer", "X11Bridge"],
                           path: "Sources/HeroFuzz"),
 
         .target(name: "TestSupport", dependencies: ["CPNG", "CTurboJPEG"], path: "Tests/Support"),
         .testTarget(name: "HeroTransferTests", dependencies: ["HeroTransfer", "TestSupport"]),
-        .testTarget(name: "X11BridgeTests", dependencies: ["X11Bridge", "HeroAgent", "HeroTransfer", "TestSupport"]),
+        .testTarget(name: "X11BridgeTests", dependencies: ["X11Bridge", "HeroTransfer", "TestSupport"]),
+        // HeroAgent's parts that need no X server: options and config precedence, the log, offers, sd_notify.
+        .testTarget(name: "HeroAgentTests", dependencies: ["HeroAgent", "X11Bridge", "HeroTransfer", "TestSupport"]),
         .testTarget(name: "DropWindowTests", dependencies: ["DropWindow", "HeroCore"]),
         .testTarget(name: "HeroCoreTests", dependencies: ["HeroCore", "HeroTransfer", "TestSupport"]),
         .testTarget(name: "HeroCommandLineTests", dependencies: ["HeroCommandLine"]),
