@@ -47,6 +47,6 @@ let package = Package(
         .testTarget(name: "HeroCoreTests", dependencies: ["HeroCore", "HeroTransfer", "TestSupport"]),
         .testTarget(name: "HeroCommandLineTests", dependencies: ["HeroCommandLine"]),
         .testTarget(name: "CLITests", dependencies: ["herobridge", "TestSupport"]),
-        .testTarget(name: "AgentTests", dependencies: ["herobridge", "HeroCore", "TestSupport"]),
+        .testTarget(name: "AgentTests", dependencies: ["herobridge", "HeroCore", "DropWindow", "TestSupport"]),
     ]
 )

@@ -24,9 +24,9 @@ import TestSupport
         // The window answers a click: with Thor its only favorite, Thor's star (row 0) removes it.
         _ = try favorites.remove(names: try world.names())
         _ = try favorites.add(names: ["Thor"])
-        #expect(eventually(timeout: 10) { (try? world.screenshot())?.isColor(372, 276, 255, 194, 8, tolerance: 20) == true },
+        #expect(eventually(timeout: 10) { (try? world.screenshot())?.isColor(AgentHarness.starPoint(0).0, AgentHarness.starPoint(0).1, 255, 194, 8, tolerance: 20) == true },
                 "Thor's star is drawn: \(world.log.suffix(1500))")
-        try world.click(AgentHarness.root(372, 276))
+        try world.click(AgentHarness.root(AgentHarness.starPoint(0)))
         #expect(eventually(timeout: 5) { (try? world.names())?.contains("Thor") == false },
                 "a click on Thor's star removes it")
     }

@@ -1,3 +1,4 @@
+import DropWindow
 import Foundation
 import TestSupport
 
@@ -8,9 +9,12 @@ extension AgentHarness {
     /// Somewhere on the bare root window: no XdndAware window there.
     static let emptyRootPoint = (250, 580)
     static let catalogArguments = ["--geometry", "360x520+0+0"]
-    /// The middle of catalog row `index` (layout: a 52 px search strip, rows of 44 px).
-    static func catalogRow(_ index: Int) -> (Int, Int) { (120, 52 + 44 * index + 22) }
-    static let catalogSearchPoint = (180, 26)
+    static let catalogLayout = CatalogLayout(width: 360, height: 520, rowCount: 0)
+    /// A point on catalog row `index` (unscrolled), over its name: the catalog window sits at the root's origin.
+    static func catalogRow(_ index: Int) -> (Int, Int) { (120, catalogRowTop(index) + Int(CatalogLayout.rowHeight / 2)) }
+    /// The top of catalog row `index` (unscrolled).
+    static func catalogRowTop(_ index: Int) -> Int { Int(catalogLayout.rowRect(index).y) }
+    static let catalogSearchPoint = middle(catalogLayout.searchField)
 
     /// How a drag out of our window ends.
     enum DragEnd { case release, escape }
@@ -36,10 +40,7 @@ extension AgentHarness {
     /// Presses on `start` (one of our rows), moves past the 8 px drag threshold, moves onto `point` twice, waits
     /// for the target's Status, then ends the drag (or leaves the button held when `end` is nil).
     func dragOut(from start: (Int, Int), to point: (Int, Int), end: DragEnd? = .release) throws {
-        var steps = ["mousemove", "\(start.0)", "\(start.1)", "sleep", "0.05", "mousedown", "1", "sleep", "0.05",
-                     "mousemove", "\(start.0 + 12)", "\(start.1 + 4)", "sleep", "0.05",
-                     "mousemove", "\(point.0)", "\(point.1)", "sleep", "0.05",
-                     "mousemove", "\(point.0 + 2)", "\(point.1 + 2)", "sleep", "0.3"]
+        var steps = Self.startDrag(at: start) + Self.moveOnto(point, settle: "0.3")
         switch end {
         case .release: steps += ["mouseup", "1"]
         case .escape: steps += ["key", "Escape", "sleep", "0.1", "mouseup", "1"]
@@ -62,17 +63,7 @@ extension AgentHarness {
     }
 
     /// The catalog window's id, found by its WM_CLASS instance.
-    func catalogWindow() throws -> String {
-        var id = ""
-        eventually(timeout: 5) {
-            let result = try? HeroBridgeProcess.run(["search", "--classname", "^herobridge-catalog$"], environment: environment(),
-                                                    executable: "/usr/bin/xdotool")
-            id = result?.lines.first ?? ""
-            return !id.isEmpty
-        }
-        guard !id.isEmpty else { throw HarnessError("no window with WM_CLASS instance herobridge-catalog") }
-        return id
-    }
+    func catalogWindow() throws -> String { try window(classname: "herobridge-catalog") }
 
     func catalogScreenshot() throws -> Screenshot {
         try Screenshot.capture(window: try catalogWindow(), display: xvfb.display)

@@ -119,7 +119,7 @@ import TestSupport
         #expect(full.width == 360 && full.height == 520)
         /// Dark (name) pixels in catalog row `index`.
         func names(_ shot: Screenshot, row index: Int) -> Int {
-            shot.count(x: 12, y: 52 + 44 * index + 6, width: 200, height: 16, 26, 26, 26, tolerance: 50)
+            shot.count(x: 12, y: AgentHarness.catalogRowTop(index) + 6, width: 200, height: 16, 26, 26, 26, tolerance: 50)
         }
         #expect((0..<5).allSatisfy { names(full, row: $0) > 20 }, "the whole catalog is listed")
 

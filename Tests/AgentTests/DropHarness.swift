@@ -1,16 +1,27 @@
+import DropWindow
 import Foundation
 import TestSupport
 
-/// Drags for the drop-window tests: the GTK source sits at (50, 50); the agent's window at +600+0, 400×600.
+/// Drags for the drop-window tests: the GTK source sits at (50, 50); the agent's window at +600+0, 400×600. Points
+/// in the window come from the window's own `DropLayout`, never retyped.
 extension AgentHarness {
     static let windowOrigin = (x: 600, y: 0)
-    static let windowArguments = ["--geometry", "400x600+600+0"]
+    static let windowSize = (width: 400, height: 600)
+    static let windowArguments = ["--geometry", "\(windowSize.width)x\(windowSize.height)+\(windowOrigin.x)+\(windowOrigin.y)"]
+    static let layout = DropLayout(width: Double(windowSize.width), height: Double(windowSize.height), rowCount: 0)
 
     /// A point in the drop window, in root coordinates.
     static func root(_ x: Int, _ y: Int) -> (Int, Int) { (windowOrigin.x + x, windowOrigin.y + y) }
-    /// The middle of favorite row `index` (window layout: rows start at y = 248, 56 px each).
-    static func rowPoint(_ index: Int) -> (Int, Int) { root(200, 248 + 56 * index + 28) }
-    static let circlePoint = root(200, 120)
+    static func root(_ point: (Int, Int)) -> (Int, Int) { root(point.0, point.1) }
+    /// The middle of a layout rectangle, in window coordinates.
+    static func middle(_ rect: DropLayout.Rect) -> (Int, Int) { (Int(rect.x + rect.width / 2), Int(rect.y + rect.height / 2)) }
+    /// The middle of favorite row `index` (unscrolled), in root coordinates.
+    static func rowPoint(_ index: Int) -> (Int, Int) { root(middle(layout.rowRect(index))) }
+    /// The top of favorite row `index` (unscrolled), in window coordinates.
+    static func rowTop(_ index: Int) -> Int { Int(layout.rowRect(index).y) }
+    /// The middle of row `index`'s star button, in window coordinates (`root(_:)` for a click).
+    static func starPoint(_ index: Int) -> (Int, Int) { middle(layout.starRect(index)) }
+    static let circlePoint = root(Int(layout.circleCenter.x), Int(layout.circleCenter.y))
 
     /// Starts the GTK drag source in `mode` (see gtk_drag_source.py) and waits until its window is mapped.
     func dragSource(_ arguments: [String]) throws -> Child {
@@ -25,13 +36,9 @@ extension AgentHarness {
     @discardableResult
     func drag(from source: Child, to point: (Int, Int), release: Bool = true) throws -> Bool {
         let ends = source.output.components(separatedBy: "end").count
-        var steps = ["mousemove", "150", "110", "sleep", "0.05", "mousedown", "1", "sleep", "0.05",
-                     "mousemove", "170", "115", "sleep", "0.05",
-                     "mousemove", "\(point.0)", "\(point.1)", "sleep", "0.05",
-                     "mousemove", "\(point.0 + 2)", "\(point.1 + 2)", "sleep", "0.15"]
+        var steps = Self.startDrag(at: (150, 110), past: (20, 5)) + Self.moveOnto(point, settle: "0.15")
         steps += release ? ["mouseup", "1"] : []
-        let result = try HeroBridgeProcess.run(steps, environment: environment(), executable: "/usr/bin/xdotool")
-        guard result.status == 0 else { throw HarnessError("xdotool failed: \(result.stderr)") }
+        try xdotool(steps)
         guard release else { return true }
         return eventually(timeout: 10) { source.output.components(separatedBy: "end").count > ends }
     }
@@ -47,17 +54,33 @@ extension AgentHarness {
                                       environment: environment(), executable: "/usr/bin/xdotool")
     }
 
-    /// The drop window's id, found by its WM_CLASS.
-    func dropWindow() throws -> String {
+    /// The drop window's id, found by its WM_CLASS instance.
+    func dropWindow() throws -> String { try window(classname: "herobridge") }
+
+    /// The id of the window whose WM_CLASS instance is `classname`, once it exists (5 s at most).
+    func window(classname: String) throws -> String {
         var id = ""
         eventually(timeout: 5) {
-            let result = try? HeroBridgeProcess.run(["search", "--classname", "^herobridge$"], environment: environment(),
+            let result = try? HeroBridgeProcess.run(["search", "--classname", "^\(classname)$"], environment: environment(),
                                                     executable: "/usr/bin/xdotool")
             id = result?.lines.first ?? ""
             return !id.isEmpty
         }
-        guard !id.isEmpty else { throw HarnessError("no window with WM_CLASS instance herobridge") }
+        guard !id.isEmpty else { throw HarnessError("no window with WM_CLASS instance \(classname)") }
         return id
+    }
+
+    /// xdotool steps that start a button-1 drag: press on `start`, then move by `past`, beyond GTK's and our 8 px
+    /// drag threshold.
+    static func startDrag(at start: (Int, Int), past: (Int, Int) = (12, 4)) -> [String] {
+        ["mousemove", "\(start.0)", "\(start.1)", "sleep", "0.05", "mousedown", "1", "sleep", "0.05",
+         "mousemove", "\(start.0 + past.0)", "\(start.1 + past.1)", "sleep", "0.05"]
+    }
+
+    /// xdotool steps that bring a drag onto `point` by two moves (a target answers the second's Position) and then
+    /// rest `settle` seconds, so that the XdndStatus arrives before whatever comes next.
+    static func moveOnto(_ point: (Int, Int), settle: String) -> [String] {
+        ["mousemove", "\(point.0)", "\(point.1)", "sleep", "0.05", "mousemove", "\(point.0 + 2)", "\(point.1 + 2)", "sleep", settle]
     }
 
     func screenshot() throws -> Screenshot {

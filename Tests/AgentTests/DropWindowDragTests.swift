@@ -53,7 +53,7 @@ import TestSupport
         let world = try world()
         _ = try Favorites(path: world.db).add(names: ["Hulk", "Thor"])
         // The window learns about the CLI's change through inotify; give it a moment to redraw the rows.
-        #expect(eventually(timeout: 5) { (try? world.screenshot())?.isColor(20, 248 + 56 + 14, 199, 201, 209) == true })
+        #expect(eventually(timeout: 5) { (try? world.screenshot())?.isColor(20, AgentHarness.rowTop(1) + 14, 199, 201, 209) == true })
         let file = try world.dir.write("Loki.png", ImageFixtures.png(width: 64, height: 64))
         let source = try world.dragSource(["uris", file])
         #expect(try world.drag(from: source, to: AgentHarness.rowPoint(1)))  // Thor's row
@@ -113,11 +113,11 @@ import TestSupport
             shot = (try? world.screenshot()) ?? shot
             return shot.isColor(20, 262, 199, 201, 209)
         }, "thumbnail placeholder of the new row: \(shot.rgb(20, 262))")
-        #expect(shot.isColor(372, 276, 255, 194, 8, tolerance: 20), "star: \(shot.rgb(372, 276))")
+        #expect(shot.isColor(AgentHarness.starPoint(0).0, AgentHarness.starPoint(0).1, 255, 194, 8, tolerance: 20), "star: \(shot.rgb(AgentHarness.starPoint(0).0, AgentHarness.starPoint(0).1))")
         #expect(shot.count(x: 68, y: 262, width: 100, height: 24, 30, 30, 30, tolerance: 60) > 20, "the name is drawn")
         #expect(shot.count(x: 0, y: 572, width: 300, height: 28, 80, 80, 80, tolerance: 60) > 20, "status text is drawn")
 
-        try world.click(AgentHarness.root(372, 276))
+        try world.click(AgentHarness.root(AgentHarness.starPoint(0)))
         #expect(eventually(timeout: 5) { (try? world.names())?.isEmpty == true })
         // Logged like every other change, in the same words as "drop: added Thor".
         #expect(world.waitForLog("window: removed Thor"), "\(world.log)")
@@ -179,12 +179,12 @@ import TestSupport
         let world = try world()
         let names = ["Beast", "Cyclops", "Daredevil", "Falcon", "Gambit", "Groot", "Hulk", "Loki", "Rogue", "Storm", "Thor", "Vision"]
         _ = try Favorites(path: world.db).add(names: names)
-        #expect(eventually(timeout: 5) { (try? world.screenshot())?.isColor(20, 248 + 56 * 5 + 14, 199, 201, 209) == true })
+        #expect(eventually(timeout: 5) { (try? world.screenshot())?.isColor(20, AgentHarness.rowTop(5) + 14, 199, 201, 209) == true })
         let firstRow = AgentHarness.rowPoint(0)
         _ = try HeroBridgeProcess.run(["mousemove", "\(firstRow.0)", "\(firstRow.1)", "sleep", "0.05", "click", "5"],
                                       environment: world.environment(), executable: "/usr/bin/xdotool")
         usleep(300_000)
-        try world.click(AgentHarness.root(372, 276))  // the star of the first row now shown: Cyclops
+        try world.click(AgentHarness.root(AgentHarness.starPoint(0)))  // the star of the first row now shown: Cyclops
         #expect(eventually(timeout: 5) { (try? world.names())?.contains("Cyclops") == false })
         #expect(try world.names() == names.filter { $0 != "Cyclops" })
     }

@@ -15,7 +15,7 @@ import TestSupport
         let world = try AgentHarness()
         try world.startAgent(AgentHarness.windowArguments)
         try world.cli(["add", "Thor"])
-        #expect(eventually(timeout: 5) { (try? world.screenshot())?.isColor(372, 276, 255, 194, 8, tolerance: 20) == true },
+        #expect(eventually(timeout: 5) { (try? world.screenshot())?.isColor(AgentHarness.starPoint(0).0, AgentHarness.starPoint(0).1, 255, 194, 8, tolerance: 20) == true },
                 "the star of Thor's row is drawn")
         let drop = try world.dropWindow()
         let forger = try world.fixture("forger.py", ["xdnd-enter", drop, drop])
@@ -23,7 +23,7 @@ import TestSupport
         #expect(world.log.contains("drop: XdndEnter names our own window 0x\(String(UInt(drop)!, radix: 16)) as its source; ignored"), "\(world.log)")
         let wanted = try world.eventsWanted(on: drop)
         #expect(wanted.contains("ButtonPress") && wanted.contains("Exposure"), "\(wanted)")
-        try world.click(AgentHarness.root(372, 276))
+        try world.click(AgentHarness.root(AgentHarness.starPoint(0)))
         #expect(eventually(timeout: 5) { (try? world.names())?.isEmpty == true }, "the star still removes: \(world.log)")
     }
 

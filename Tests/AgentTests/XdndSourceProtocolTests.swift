@@ -77,8 +77,7 @@ import TestSupport
         let world = try world()
         let target = try target(world, ["--status", "slow", "--delay", "0.2"])
         let start = AgentHarness.rowPoint(0)
-        var steps = ["mousemove", "\(start.0)", "\(start.1)", "sleep", "0.05", "mousedown", "1", "sleep", "0.05",
-                     "mousemove", "\(start.0 + 12)", "\(start.1 + 4)", "sleep", "0.05"]
+        var steps = AgentHarness.startDrag(at: start)
         for i in 0..<12 { steps += ["mousemove", "\(200 + 5 * i)", "\(700 + 3 * i)", "sleep", "0.02"] }
         steps += ["sleep", "1.5", "mouseup", "1"]
         try world.xdotool(steps)
@@ -103,9 +102,8 @@ import TestSupport
         let world = try world()
         let target = try target(world, ["--status", "slow", "--delay", "0.5"])
         let start = AgentHarness.rowPoint(0)
-        try world.xdotool(["mousemove", "\(start.0)", "\(start.1)", "sleep", "0.05", "mousedown", "1", "sleep", "0.05",
-                           "mousemove", "\(start.0 + 12)", "\(start.1 + 4)", "sleep", "0.05",
-                           "mousemove", "250", "760", "sleep", "0.6", "mousemove", "252", "762", "sleep", "0.05", "mouseup", "1"])
+        try world.xdotool(AgentHarness.startDrag(at: start)
+                          + ["mousemove", "250", "760", "sleep", "0.6", "mousemove", "252", "762", "sleep", "0.05", "mouseup", "1"])
         #expect(target.child.waitFor("data Thor"), "\(target.child.output)\n\(world.log)")
         #expect(world.waitForLog("drag: Thor dropped"))
     }
