@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import FoundationEssentials
+import HeroTransfer
 
 /// Puts a command in the background the way xclip does, without fork(): forking a Swift process once
 /// Foundation or Dispatch may have started threads is unsafe, so the command re-executes itself
@@ -88,10 +89,10 @@ public enum BackgroundLaunch {
     /// The first line written on `descriptor`, nil on EOF or after `timeout` seconds.
     private static func readLine(_ descriptor: Int32, timeout: Double) -> String? {
         var bytes: [UInt8] = []
-        let deadline = monotonicSeconds() + timeout
+        let deadline = EventClock.seconds() + timeout
         var buffer = [UInt8](repeating: 0, count: 256)
         while !bytes.contains(UInt8(ascii: "\n")) {
-            let left = deadline - monotonicSeconds()
+            let left = deadline - EventClock.seconds()
             guard left > 0 else { return nil }
             var fd = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             let ready = poll(&fd, 1, Int32(left * 1000) + 1)
@@ -104,12 +105,6 @@ public enum BackgroundLaunch {
         }
         guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
         return String(decoding: bytes[..<newline], as: UTF8.self)
-    }
-
-    private static func monotonicSeconds() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 }
 

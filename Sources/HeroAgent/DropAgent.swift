@@ -121,7 +121,7 @@ final class DropAgent {
     }
 
     private func read(_ drag: XdndTargetMachine.Drag, time: Time, completion: @escaping (Bool) -> Void) {
-        let onto = drag.point.flatMap { view.favorite(atRoot: $0) }?.hero.name
+        let onto = drag.point.flatMap { view.favorite(atRoot: ($0.x, $0.y)) }?.hero.name
         let selection = WatchedSelection(atom: connection.atom("XdndSelection"), name: "drop", isPrimary: false)
         let directSaveName = (drag.types ?? []).contains("XdndDirectSave0") ? directSave(of: drag.source) : nil
         view.setStatus("Reading the drop…")

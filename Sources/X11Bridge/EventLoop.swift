@@ -1,5 +1,6 @@
 import CLinux
 import CX11
+import HeroTransfer
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -47,19 +48,15 @@ public final class EventLoop {
 
     deinit { close(signalDescriptor) }
 
-    /// Monotonic time in nanoseconds.
-    public static func now() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
-    }
+    /// Monotonic time in nanoseconds: `EventClock`'s, the one clock (kept for the callers that say it this way).
+    public static func now() -> UInt64 { EventClock.nanoseconds() }
 
     /// Runs `action` once, `seconds` from now, unless cancelled first.
     @discardableResult
     public func schedule(after seconds: Double, _ action: @escaping () -> Void) -> DeadlineID {
         nextID += 1
         let id = DeadlineID(value: nextID)
-        deadlines.append(Deadline(id: id, at: Self.now() + UInt64(max(0, seconds) * 1e9), action: action))
+        deadlines.append(Deadline(id: id, at: EventClock.nanoseconds() + UInt64(max(0, seconds) * 1e9), action: action))
         return id
     }
 
@@ -105,7 +102,7 @@ public final class EventLoop {
             if eventsLeft {
                 timeout = 0
             } else if let next = deadlines.map(\.at).min() {
-                let now = Self.now()
+                let now = EventClock.nanoseconds()
                 timeout = next <= now ? 0 : Int32(min((next - now + 999_999) / 1_000_000, UInt64(Int32.max)))
             } else {
                 timeout = -1
@@ -124,7 +121,7 @@ public final class EventLoop {
 
     /// Fires due deadlines one at a time, earliest first; one that an earlier action cancelled does not fire.
     private func fireDueDeadlines() {
-        let now = Self.now()
+        let now = EventClock.nanoseconds()
         while exit == nil,
               let index = deadlines.indices.filter({ deadlines[$0].at <= now }).min(by: { deadlines[$0].at < deadlines[$1].at }) {
             deadlines.remove(at: index).action()

@@ -1,5 +1,6 @@
 import CX11
 import FoundationEssentials
+import HeroTransfer
 
 /// Owns one selection (CLIPBOARD, PRIMARY, XdndSelection) on one window and serves a `SelectionOffer` by the
 /// owner rules of ICCCM: TARGETS, TIMESTAMP and MULTIPLE answered here, requests older than the ownership
@@ -262,7 +263,7 @@ public final class SelectionOwner {
         // The announcement: type INCR, one item, the size (a lower bound per ICCCM; exact here).
         connection.setProperty32(window: requestor, property: key.property, type: incrAtom, values: [UInt(data.count)])
         sends.begin(key, data: data, type: type)
-        inFlight[key] = (target, EventLoop.now(), armDeadline(key))
+        inFlight[key] = (target, EventClock.nanoseconds(), armDeadline(key))
         return true
     }
 
@@ -285,7 +286,7 @@ public final class SelectionOwner {
             let error = connection.sync()
             if let current = inFlight.removeValue(forKey: key) {
                 loop.cancel(current.deadline)
-                let ms = Int((Double(EventLoop.now() - current.started) / 1e6).rounded())
+                let ms = Int((Double(EventClock.nanoseconds() - current.started) / 1e6).rounded())
                 log(error.map { "INCR \(current.target) to \(key): the end marker failed (\($0))" }
                     ?? "served \(current.target) to 0x\(String(key.requestor, radix: 16)) by INCR: \(bytes) bytes in \(chunks) chunks, \(ms) ms")
             }

@@ -1,5 +1,6 @@
 import CX11
 import FoundationEssentials
+import HeroTransfer
 
 /// Fetches targets of a selection one after another on its own requestor window, INCR included, with a
 /// per-step timeout and byte budgets checked before any bytes are copied. The glue around `TargetRead`: it
@@ -184,7 +185,7 @@ public final class SelectionReader {
     /// Asks the owner for the current target into the next property of the ring.
     private func request() {
         guard let current = job else { return }
-        job?.requestedAt = EventLoop.now()
+        job?.requestedAt = EventClock.nanoseconds()
         property = properties[nextProperty]
         nextProperty = (nextProperty + 1) % properties.count
         // ICCCM: the requestor makes sure the property does not exist before asking.
@@ -227,7 +228,7 @@ public final class SelectionReader {
         case .waiting:
             armDeadline()
         case let .complete(value):
-            let seconds = Double(EventLoop.now() - job!.requestedAt) / 1e9
+            let seconds = Double(EventClock.nanoseconds() - job!.requestedAt) / 1e9
             job!.results.append(Fetched(target: job!.read.target, result: .success(value), seconds: seconds, retries: job!.retries))
             job!.budget -= value.bytes.count
             next()

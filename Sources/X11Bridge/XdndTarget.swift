@@ -100,7 +100,7 @@ public final class XdndTarget {
             case let .hover(point, acceptable):
                 var types: [String] = []
                 if case let .hovering(drag) = machine.state { types = drag.types ?? [] }
-                onHover(point, acceptable, types)
+                onHover(point.map { ($0.x, $0.y) }, acceptable, types)
             case let .fetch(drag, time):
                 dropNumber += 1
                 let number = dropNumber

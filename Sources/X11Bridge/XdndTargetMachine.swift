@@ -15,12 +15,7 @@ public struct XdndTargetMachine: Equatable {
         /// Whether `accepts(types)` found something usable.
         public var acceptable: Bool
         /// The last position, in root coordinates.
-        public var point: (x: Int, y: Int)?
-
-        public static func == (a: Drag, b: Drag) -> Bool {
-            a.source == b.source && a.version == b.version && a.types == b.types && a.acceptable == b.acceptable
-                && a.point?.x == b.point?.x && a.point?.y == b.point?.y
-        }
+        public var point: Point?
     }
 
     public enum State: Equatable {
@@ -41,23 +36,15 @@ public struct XdndTargetMachine: Equatable {
         case finished(source: UInt, version: Int, success: Bool)
         /// Hover feedback changed: where the pointer is over the window (root coordinates) and whether the drag is
         /// acceptable; nil point when no drag hovers any more.
-        case hover(point: (x: Int, y: Int)?, acceptable: Bool)
+        case hover(point: Point?, acceptable: Bool)
         /// Ask to be told when the source window is destroyed, so a drop in flight is abandoned at once.
         case watchSource(UInt)
         /// A message was not believed, for the reason given (one log line).
         case ignored(String)
 
-        public static func == (a: Action, b: Action) -> Bool {
-            switch (a, b) {
-            case let (.status(s1, a1), .status(s2, a2)): return s1 == s2 && a1 == a2
-            case let (.fetch(d1, t1), .fetch(d2, t2)): return d1 == d2 && t1 == t2
-            case (.cancelFetch, .cancelFetch): return true
-            case let (.finished(s1, v1, ok1), .finished(s2, v2, ok2)): return s1 == s2 && v1 == v2 && ok1 == ok2
-            case let (.hover(p1, a1), .hover(p2, a2)): return p1?.x == p2?.x && p1?.y == p2?.y && a1 == a2
-            case let (.watchSource(s1), .watchSource(s2)): return s1 == s2
-            case let (.ignored(r1), .ignored(r2)): return r1 == r2
-            default: return false
-            }
+        /// Hover feedback at root (x, y) over the window.
+        public static func hover(point: (x: Int, y: Int), acceptable: Bool) -> Action {
+            .hover(point: Point(x: point.x, y: point.y), acceptable: acceptable)
         }
     }
 
@@ -73,6 +60,7 @@ public struct XdndTargetMachine: Equatable {
         self.isOwnWindow = isOwnWindow
     }
 
+    /// Machines are equal in the same state: the two closures cannot be compared, and never change.
     public static func == (a: XdndTargetMachine, b: XdndTargetMachine) -> Bool { a.state == b.state }
 
     /// XdndEnter. A new Enter while a drop is loading abandons that drop (Finished, failed, to its source).
@@ -101,9 +89,9 @@ public struct XdndTargetMachine: Equatable {
         if let ignored = fromOwnWindow("XdndPosition", source) { return ignored }
         switch state {
         case var .hovering(drag) where drag.source == source:
-            drag.point = (x, y)
+            drag.point = Point(x: x, y: y)
             state = .hovering(drag)
-            return [.status(source: source, accept: drag.acceptable), .hover(point: (x, y), acceptable: drag.acceptable)]
+            return [.status(source: source, accept: drag.acceptable), .hover(point: drag.point, acceptable: drag.acceptable)]
         case let .dropping(drag) where drag.source == source:
             // The source may still move after Drop (it should not); answer so it never waits on us.
             return [.status(source: source, accept: false)]

@@ -41,6 +41,9 @@ struct IngestPlan: Equatable {
     private var newHeroes = 0
     private var newHeroesOverCap = 0
 
+    /// Plans are equal when they decide the same: the same favorites, ignored outcomes and portrait for `onto`.
+    /// Written by hand on purpose: the synthesized one would also compare the bookkeeping above (`indexByKey`
+    /// and the cap counters), which only serves building the plan, and `ontoPortrait` is a tuple, which has no `==`.
     static func == (a: IngestPlan, b: IngestPlan) -> Bool {
         a.favorites == b.favorites && a.ignored == b.ignored
             && a.ontoPortrait?.name == b.ontoPortrait?.name && a.ontoPortrait?.image == b.ontoPortrait?.image

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import FoundationEssentials
+import HeroTransfer
 
 /// The favorites and imported catalog heroes, in one SQLite file (WAL mode, `busy_timeout`, foreign keys on).
 /// Every change happens in a `BEGIN IMMEDIATE` transaction, so the agent and the CLI can write at once.
@@ -120,14 +121,5 @@ public final class FavoritesStore {
             try database.execute("PRAGMA application_id = \(Schema.applicationID)")
             try database.execute("PRAGMA user_version = \(Schema.currentVersion)")
         }
-    }
-}
-
-/// Monotonic milliseconds, for retry deadlines.
-enum EventClock {
-    static func milliseconds() -> Int64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
     }
 }
