@@ -1,7 +1,14 @@
-"""What bench/stress.py and bench/soak.py share: a private Xvfb (picked with -displayfd, never the developer's
-display), an environment with a temp HOME and XDG directories, the release agent with a temp database and its
-log (parsed with its ISO 8601 timestamps), /proc readings, and child processes that are always killed by PID.
-Relies only on the agent's command line, its log lines and X, so it measures today's agent and tomorrow's."""
+"""What the bench tools (bench.py, stress.py, soak.py, chaos.py) share: a private Xvfb (picked with -displayfd,
+never the developer's display), an environment with a temp HOME and XDG directories, the release agent with a
+temp database and its log (parsed with its ISO 8601 timestamps), /proc readings, and child processes that are
+always killed by PID. Relies only on the agent's command line, its log lines and X, so it measures today's agent
+and tomorrow's.
+
+The shell scripts get the same private Xvfb from the command line:
+    /usr/bin/python3 bench/xharness.py xvfb [--screen WxHxD] -- CMD [ARG...]
+runs CMD with DISPLAY set to a fresh private server (and HEROBRIDGE_PRIVATE_DISPLAY=1), stops the server when CMD
+exits, and exits with CMD's status."""
+import argparse
 import datetime
 import json
 import os
@@ -40,22 +47,55 @@ def percentile(values, p):
     return ordered[min(len(ordered) - 1, max(0, int(round(p / 100 * len(ordered))) - 1))]
 
 
+class Xvfb:
+    """A private X server on a display Xvfb picks itself (-displayfd): never the developer's $DISPLAY, which is
+    neither read nor changed. `display` is ":N"; stop() kills the server by PID. The only Xvfb starter: World
+    uses it, and so do the shell scripts, through `bench/xharness.py xvfb -- CMD...`."""
+
+    def __init__(self, screen="1280x1024x24", log_path=None):
+        read_end, write_end = os.pipe()
+        # -noreset, and the pipe's read end stays open until stop(): Xvfb writes the display number again at each
+        # reset, and a write to a closed pipe is fatal to it ("Cannot write display number to fd").
+        self.log_path = log_path
+        self.proc = subprocess.Popen(["Xvfb", "-displayfd", str(write_end), "-noreset", "-nolisten", "tcp",
+                                      "-screen", "0", screen], pass_fds=[write_end],
+                                     stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                     stderr=open(log_path, "w") if log_path else subprocess.DEVNULL,
+                                     start_new_session=True)
+        os.close(write_end)
+        self._displayfd = read_end
+        number = os.read(read_end, 64).decode().strip()  # empty when Xvfb exited without picking a display
+        if not number:
+            self.stop()
+            raise RuntimeError("could not start Xvfb (status %s)%s" % (self.proc.returncode, self.tail()))
+        self.display = ":" + number
+
+    def tail(self):
+        if not self.log_path:
+            return ""
+        try:
+            return ": " + open(self.log_path).read()[-500:]
+        except OSError:
+            return ""
+
+    def alive(self):
+        return self.proc.poll() is None
+
+    def stop(self):
+        kill(self.proc)
+        if self._displayfd is not None:
+            os.close(self._displayfd)
+            self._displayfd = None
+
+
 class World:
     """A temp directory, a private Xvfb and the environment every child gets. Kills what it started, by PID."""
 
     def __init__(self, prefix):
         self.work = tempfile.mkdtemp(prefix=prefix)
         self.children = []
-        read_end, write_end = os.pipe()
-        self.xvfb_log = os.path.join(self.work, "xvfb.log")
-        # -noreset, and the pipe's read end stays open: Xvfb writes the display number again at each reset, and
-        # a write to a closed pipe is fatal to it ("Cannot write display number to fd").
-        self.xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write_end), "-noreset", "-nolisten", "tcp",
-                                      "-screen", "0", "1280x1024x24"], pass_fds=[write_end], stderr=open(self.xvfb_log, "w"),
-                                     start_new_session=True)
-        os.close(write_end)
-        self.display = ":" + os.read(read_end, 64).decode().strip()
-        self._displayfd = read_end
+        self.xvfb = Xvfb(log_path=os.path.join(self.work, "xvfb.log"))
+        self.display = self.xvfb.display
         home = os.path.join(self.work, "home")
         runtime = os.path.join(self.work, "run")
         os.makedirs(home)
@@ -66,9 +106,9 @@ class World:
 
     def check(self):
         """Raises when the X server is gone (it is a private one: nothing else should stop it)."""
-        if self.xvfb.poll() is not None:
-            raise RuntimeError("Xvfb %s exited (status %s): %s" % (self.display, self.xvfb.returncode,
-                                                                 open(self.xvfb_log).read()[-500:]))
+        if not self.xvfb.alive():
+            raise RuntimeError("Xvfb %s exited (status %s)%s" % (self.display, self.xvfb.proc.returncode,
+                                                               self.xvfb.tail()))
 
     def path(self, *parts):
         return os.path.join(self.work, *parts)
@@ -90,8 +130,7 @@ class World:
     def close(self):
         for proc in self.children:
             kill(proc)
-        kill(self.xvfb)
-        os.close(self._displayfd)
+        self.xvfb.stop()
         shutil.rmtree(self.work, ignore_errors=True)
 
 
@@ -179,3 +218,48 @@ class Agent:
         if result.returncode != 0:
             raise RuntimeError("herobridge list --json failed: " + result.stderr.decode())
         return json.loads(result.stdout or b"[]")
+
+
+def xvfb_main(argv):
+    """`xharness.py xvfb [--screen WxHxD] -- CMD...`: CMD on a private Xvfb, the server stopped when CMD exits."""
+    parser = argparse.ArgumentParser(prog="xharness.py xvfb", description=xvfb_main.__doc__)
+    parser.add_argument("--screen", default="1280x1024x24", help="Xvfb's screen 0 (default 1280x1024x24)")
+    parser.add_argument("command", nargs=argparse.REMAINDER, help="-- CMD [ARG...]")
+    args = parser.parse_args(argv)
+    command = args.command[1:] if args.command[:1] == ["--"] else args.command
+    if not command:
+        parser.error("no command: xharness.py xvfb [--screen WxHxD] -- CMD [ARG...]")
+    try:
+        server = Xvfb(args.screen)
+    except (OSError, RuntimeError) as error:
+        print("xharness: %s" % error, file=sys.stderr)
+        return 1
+    # Ctrl-C reaches CMD (it shares the terminal's process group; Xvfb has its own session): wait for CMD to
+    # exit, as a shell would, then stop the server. SIGTERM and SIGHUP are passed on to CMD.
+    child = None
+
+    def forward(signum, _frame):
+        if child is not None and child.poll() is None:
+            child.send_signal(signum)
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, forward)
+    try:
+        env = dict(os.environ, DISPLAY=server.display, HEROBRIDGE_PRIVATE_DISPLAY="1")
+        try:
+            child = subprocess.Popen(command, env=env,
+                                     preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+        except OSError as error:
+            print("xharness: %s: %s" % (command[0], error), file=sys.stderr)
+            return 127
+        status = child.wait()
+    finally:
+        server.stop()
+    return 128 - status if status < 0 else status
+
+
+if __name__ == "__main__":
+    if sys.argv[1:2] != ["xvfb"]:
+        sys.exit("usage: xharness.py xvfb [--screen WxHxD] -- CMD [ARG...]")
+    sys.exit(xvfb_main(sys.argv[2:]))

@@ -4,17 +4,16 @@
 #   scripts/catalog-demo.sh [OUT.png]     (needs the test packages: make test-deps; and a release build, or
 #                                          HEROBRIDGE_BIN=path/to/herobridge)
 set -euo pipefail
+# On a private Xvfb of exactly the two windows side by side (the root window's capture is the picture): this
+# script again under bench/xharness.py xvfb, which sets DISPLAY and HEROBRIDGE_PRIVATE_DISPLAY and stops the
+# server when the script exits.
+[ -n "${HEROBRIDGE_PRIVATE_DISPLAY:-}" ] ||
+  exec /usr/bin/python3 "$(dirname "$0")/../bench/xharness.py" xvfb --screen 760x600x24 -- "$0" "$@"
 cd "$(dirname "$0")/.."
 out=$(readlink -f "${1:-docs/catalog-demo.png}")
 bin=$(readlink -f "${HEROBRIDGE_BIN:-.build/release/herobridge}")
 work=$(mktemp -d)
-number_file="$work/display"
-# Exactly the two windows side by side: the root window's capture is the picture.
-Xvfb -displayfd 3 -nolisten tcp -screen 0 760x600x24 3>"$number_file" 2>/dev/null &
-xvfb=$!
-trap 'kill "$xvfb" 2>/dev/null; rm -rf "$work"' EXIT
-for _ in $(seq 1 100); do [ -s "$number_file" ] && break; sleep 0.05; done
-export DISPLAY=":$(tr -d '\n' < "$number_file")"
+trap 'rm -rf "$work"' EXIT
 
 "$bin" --db "$work/db.sqlite3" add Thor Storm >/dev/null
 "$bin" --db "$work/db.sqlite3" agent --geometry 400x600+360+0 2>"$work/agent.log" &

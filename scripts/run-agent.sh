@@ -4,24 +4,21 @@
 set -euo pipefail
 bin=$(readlink -f "$1"); shift
 
-if [ -n "${DISPLAY:-}" ]; then
+if [ -n "${DISPLAY:-}" ] && [ -z "${HEROBRIDGE_PRIVATE_DISPLAY:-}" ]; then
   echo "herobridge: running the agent on \$DISPLAY=$DISPLAY (Ctrl-C stops it)" >&2
   exec "$bin" agent "$@"
 fi
-
-number_file=$(mktemp)
-Xvfb -displayfd 3 -nolisten tcp -screen 0 1280x1024x24 3>"$number_file" 2>/dev/null &
-xvfb=$!
-trap 'kill "$xvfb" 2>/dev/null; rm -f "$number_file"' EXIT
-for _ in $(seq 1 100); do [ -s "$number_file" ] && break; sleep 0.05; done
-[ -s "$number_file" ] || { echo "herobridge: could not start Xvfb" >&2; exit 1; }
-display=":$(tr -d '\n' < "$number_file")"
+# No display: this script again, on a private Xvfb (bench/xharness.py xvfb sets DISPLAY and
+# HEROBRIDGE_PRIVATE_DISPLAY, and stops the server when the agent exits).
+if [ -z "${HEROBRIDGE_PRIVATE_DISPLAY:-}" ]; then
+  exec /usr/bin/python3 "$(dirname "$0")/../bench/xharness.py" xvfb -- "$0" "$bin" "$@"
+fi
 
 cat >&2 <<MSG
-herobridge: no \$DISPLAY, so this demo runs on a private X server, $display.
+herobridge: no \$DISPLAY, so this demo runs on a private X server, $DISPLAY.
 Try it from another terminal:
-    echo spiderman | DISPLAY=$display xclip -selection clipboard
+    echo spiderman | DISPLAY=$DISPLAY xclip -selection clipboard
     $bin list
 Ctrl-C stops the agent and the X server.
 MSG
-"$bin" agent --display "$display" "$@"
+exec "$bin" agent --display "$DISPLAY" "$@"

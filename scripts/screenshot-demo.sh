@@ -2,16 +2,15 @@
 # Reproduces docs/screenshot.png: the drop window after three drops, on a private Xvfb with a temp database.
 #   scripts/screenshot-demo.sh [OUT.png]     (needs the test packages: make test-deps; and a release build)
 set -euo pipefail
+# On a private Xvfb: this script again under bench/xharness.py xvfb, which sets DISPLAY and
+# HEROBRIDGE_PRIVATE_DISPLAY and stops the server when the script exits.
+[ -n "${HEROBRIDGE_PRIVATE_DISPLAY:-}" ] ||
+  exec /usr/bin/python3 "$(dirname "$0")/../bench/xharness.py" xvfb -- "$0" "$@"
 cd "$(dirname "$0")/.."
 out=$(readlink -f "${1:-docs/screenshot.png}")
 bin=$(readlink -f .build/release/herobridge)
 work=$(mktemp -d)
-number_file="$work/display"
-Xvfb -displayfd 3 -nolisten tcp -screen 0 1280x1024x24 3>"$number_file" 2>/dev/null &
-xvfb=$!
-trap 'kill "$xvfb" 2>/dev/null; rm -rf "$work"' EXIT
-for _ in $(seq 1 100); do [ -s "$number_file" ] && break; sleep 0.05; done
-export DISPLAY=":$(tr -d '\n' < "$number_file")"
+trap 'rm -rf "$work"' EXIT
 
 "$bin" --db "$work/db.sqlite3" agent --geometry 400x600+600+0 2>"$work/agent.log" &
 sleep 1
