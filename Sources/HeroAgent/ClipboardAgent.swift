@@ -3,11 +3,11 @@ import HeroCore
 import HeroTransfer
 import X11Bridge
 
-/// Turns selection changes into favorites: one read at a time, a newer change of the same selection abandons
-/// the older read (and nothing it fetched is stored), a change of the other selection waits its turn (CLIPBOARD first). What a read brought is
-/// decoded and stored on the worker, so the next read starts at once; a new read waits only while the worker
-/// still holds more than one transfer's budget of bytes. Every outcome is one log line per item, and the agent
-/// goes back to watching whatever happened.
+/// Turns selection changes into favorites. The order of reads is `ClipboardQueue`'s (one at a time, a newer change
+/// of the same selection abandons the older read and nothing it fetched is stored, CLIPBOARD before PRIMARY, a
+/// read waits while the worker holds more than one transfer's budget); this class performs it. What a read
+/// brought is decoded and stored on the worker, so the next read starts at once. Every outcome is one log line
+/// per item, and the agent goes back to watching whatever happened.
 public final class ClipboardAgent {
     private let worker: IngestWorker
     private let fetcher: SelectionFetcher
@@ -16,22 +16,7 @@ public final class ClipboardAgent {
     private let limits: TransferLimits
     public let watcher: SelectionWatcher
     private let reader: SelectionReader
-    private var active: SelectionChange?
-    /// Why the read in flight was abandoned, once it has been.
-    private var abandonment: Abandonment?
-
-    /// Why a read in flight was abandoned, which decides what becomes of the targets it had fetched whole.
-    private enum Abandonment {
-        /// A newer change of the same selection: the newer copy is the truth, so nothing of this one is stored.
-        case superseded
-        /// The owner went away mid-read: what it had sent whole is still what the user copied.
-        case ownerGone
-        /// The agent is stopping.
-        case shutdown
-
-        var keepsWhatArrived: Bool { self == .ownerGone }
-    }
-    private var pending: [SelectionChange] = []
+    private var queue: ClipboardQueue
     /// Called on the loop after every ingest, for the window's status line.
     var onReport: (IngestReport) -> Void = { _ in }
 
@@ -41,6 +26,7 @@ public final class ClipboardAgent {
         self.log = log
         acceptUnknown = options.acceptUnknown
         limits = TransferLimits(maxBytes: options.maxBytes)
+        queue = ClipboardQueue(maxBacklogBytes: options.maxBytes)
         reader = SelectionReader(connection: connection, loop: loop,
                                  limits: .init(maxBytes: options.maxBytes, timeout: options.timeout))
         fetcher = SelectionFetcher(connection: connection, reader: reader, limits: limits)
@@ -53,8 +39,8 @@ public final class ClipboardAgent {
                                    onChange: { changed($0) }, onOwnerGone: { gone($0) })
         watcher.log = { log.warning("clipboard: \($0)") }
         reader.log = { log.warning("clipboard: \($0)") }
-        changed = { [unowned self] in self.changed($0) }
-        gone = { [unowned self] in self.ownerGone($0) }
+        changed = { [unowned self] in perform(queue.changed($0, backlogBytes: worker.backlogBytes)) }
+        gone = { [unowned self] in perform(queue.ownerGone($0)) }
     }
 
     /// Feeds an event; true when it belonged to the clipboard side.
@@ -63,61 +49,39 @@ public final class ClipboardAgent {
     }
 
     /// Abandons the read in flight (shutdown).
-    public func stop() {
-        pending.removeAll()
-        abandon(.shutdown, reason: "shutting down")
-    }
+    public func stop() { perform(queue.stop()) }
 
     /// The worker finished a job: a read held back for its backlog may start now.
-    func workerDrained() { startNext() }
+    func workerDrained() { perform(queue.startNext(backlogBytes: worker.backlogBytes)) }
 
-    private func changed(_ change: SelectionChange) {
-        pending.removeAll { $0.selection == change.selection }
-        pending.append(change)
-        if let active, active.selection == change.selection {
-            log.debug("\(change.selection.name): newer change, abandoning the read from 0x\(String(active.owner, radix: 16))")
-            abandon(.superseded, reason: "a newer \(change.selection.name) change")  // its completion starts the next read
-        } else if active == nil {
-            startNext()
-        }
-    }
-
-    private func ownerGone(_ selection: WatchedSelection) {
-        pending.removeAll { $0.selection == selection }
-        if active?.selection == selection { abandon(.ownerGone, reason: "the owner went away") }
-    }
-
-    private func abandon(_ why: Abandonment, reason: String) {
-        guard fetcher.isBusy else { return }
-        if abandonment == nil { abandonment = why }
-        fetcher.cancel(reason: reason)
-    }
-
-    private func startNext() {
-        guard active == nil, !pending.isEmpty else { return }
-        // Bounded memory: while the worker holds a full transfer's worth of bytes, the next read waits (newer
-        // changes keep replacing the pending one meanwhile, so the wait never grows a queue).
-        guard worker.backlogBytes < limits.maxBytes else {
-            log.debug("waiting for the worker (\(worker.backlogBytes) bytes in hand) before reading")
-            return
-        }
-        let index = pending.firstIndex { !$0.selection.isPrimary } ?? 0
-        let change = pending.remove(at: index)
-        active = change
-        log.debug("\(change.selection.name): new owner 0x\(String(change.owner, radix: 16))")
-        fetcher.read(change) { [unowned self] content in
-            let abandoned = abandonment
-            abandonment = nil
-            active = nil
-            if let abandoned, !abandoned.keepsWhatArrived {
-                let stored = content.fetched.filter { if case .success = $0.result { true } else { false } }.count
-                log.debug("\(change.selection.name): the read from \(content.ownerText) was abandoned; "
-                          + "none of its \(stored) fetched target(s) stored")
-            } else {
-                ingest(content)
+    private func perform(_ actions: [ClipboardQueue.Action]) {
+        for action in actions {
+            switch action {
+            case let .read(change):
+                log.debug("\(change.selection.name): new owner 0x\(String(change.owner, radix: 16))")
+                fetcher.read(change) { [unowned self] content in readFinished(content) }
+            case let .abandon(change, why):
+                if why == .superseded {
+                    log.debug("\(change.selection.name): newer change, abandoning the read from 0x\(String(change.owner, radix: 16))")
+                }
+                fetcher.cancel(reason: why.reason(change.selection))
+            case let .waitForWorker(backlogBytes):
+                log.debug("waiting for the worker (\(backlogBytes) bytes in hand) before reading")
             }
-            startNext()
         }
+    }
+
+    private func readFinished(_ content: SelectionContent) {
+        switch queue.readFinished() {
+        case .ingest:
+            ingest(content)
+        case .discard:
+            let stored = content.fetched.filter { if case .success = $0.result { true } else { false } }.count
+            log.debug("\(content.selection.name): the read from \(content.ownerText) was abandoned; "
+                      + "none of its \(stored) fetched target(s) stored")
+        }
+        // After the ingest: what it handed the worker counts against the next read.
+        perform(queue.startNext(backlogBytes: worker.backlogBytes))
     }
 
     /// Hands what was fetched to the worker, which decodes, stores and logs it; the report comes back here.

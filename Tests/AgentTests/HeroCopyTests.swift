@@ -29,6 +29,12 @@ extension AgentHarness {
         let result = try HeroBridgeProcess.run(["--db", db] + arguments, environment: environment())
         guard result.status == 0 else { throw HarnessError("herobridge \(arguments): \(result.stderr)") }
     }
+
+    /// Adds the favorite `name` with `portrait` (written to a file `file` for `portrait --set`).
+    func addFavorite(_ name: String, portrait: Data, file: String) throws {
+        try cli(["add", name])
+        try cli(["portrait", name, "--set", dir.write(file, portrait)])
+    }
 }
 
 /// `herobridge copy` as a selection owner, read by real peers (xclip, GTK3, a raw python3-xlib requestor) on a
@@ -46,8 +52,7 @@ extension AgentHarness {
 
     @Test func targetsListTheTextFormsTheJSONAndTheMarker() throws {
         let world = try AgentHarness()
-        try world.cli(["add", "Storm"])
-        try world.cli(["portrait", "Storm", "--set", world.dir.write("storm.png", ImageFixtures.png(width: 40, height: 30))])
+        try world.addFavorite("Storm", portrait: ImageFixtures.png(width: 40, height: 30), file: "storm.png")
         #expect(try world.copy(["Storm"]).status == 0)
         #expect(try world.paste("TARGETS").lines == [
             "TARGETS", "TIMESTAMP", "MULTIPLE", "application/x-herobridge-hero+json", "image/png", "UTF8_STRING",
@@ -110,8 +115,7 @@ extension AgentHarness {
     @Test func aJPEGPortraitIsAlsoOfferedAsAPNGOfTheSameSize() throws {
         let world = try AgentHarness()
         let jpeg = ImageFixtures.jpeg(width: 320, height: 200)
-        try world.cli(["add", "Hulk"])
-        try world.cli(["portrait", "Hulk", "--set", world.dir.write("hulk.jpg", jpeg)])
+        try world.addFavorite("Hulk", portrait: jpeg, file: "hulk.jpg")
         #expect(try world.copy(["Hulk"]).status == 0)
         #expect(try world.paste("image/jpeg").stdoutData == jpeg)
         let png = try world.dir.write("pasted.png", world.paste("image/png").stdoutData)
@@ -126,8 +130,7 @@ extension AgentHarness {
     @Test func theHeroJSONCarriesDescriptionAndPortraitAndImportsWhole() throws {
         let world = try AgentHarness()
         let png = ImageFixtures.png(width: 64, height: 48)
-        try world.cli(["add", "Storm"])
-        try world.cli(["portrait", "Storm", "--set", world.dir.write("storm.png", png)])
+        try world.addFavorite("Storm", portrait: png, file: "storm.png")
         #expect(try world.copy(["Storm"]).status == 0)
         let json = try world.paste("application/x-herobridge-hero+json").stdoutData
         let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
@@ -145,8 +148,7 @@ extension AgentHarness {
 
     @Test func aGTKApplicationPastesTheNameAndThePortrait() throws {
         let world = try AgentHarness()
-        try world.cli(["add", "Storm"])
-        try world.cli(["portrait", "Storm", "--set", world.dir.write("storm.png", ImageFixtures.png(width: 90, height: 60))])
+        try world.addFavorite("Storm", portrait: ImageFixtures.png(width: 90, height: 60), file: "storm.png")
         #expect(try world.copy(["Storm"]).status == 0)
         let text = try world.fixture("gtk_reader.py", ["text"])
         #expect(text.waitFor("text Storm\n"), "\(text.output)")
@@ -157,8 +159,7 @@ extension AgentHarness {
     @Test func aRequestorThatDiesMidINCRIsDroppedAndOthersStillGetEverything() throws {
         let world = try AgentHarness()
         let data = ImageFixtures.noisyPNG(width: 800, height: 600)
-        try world.cli(["add", "Thor"])
-        try world.cli(["portrait", "Thor", "--set", world.dir.write("thor.png", data)])
+        try world.addFavorite("Thor", portrait: data, file: "thor.png")
         let owner = try world.copyInForeground("Thor")
         let quitter = try world.fixture("selection_requestor.py", ["incr-quit", "image/png"])
         #expect(quitter.waitFor("read a chunk of 262144 bytes"))
@@ -172,8 +173,7 @@ extension AgentHarness {
     @Test func aRequestorThatStallsMidINCRIsDroppedAfterTheTimeout() throws {
         let world = try AgentHarness()
         let data = ImageFixtures.noisyPNG(width: 800, height: 600)
-        try world.cli(["add", "Thor"])
-        try world.cli(["portrait", "Thor", "--set", world.dir.write("thor.png", data)])
+        try world.addFavorite("Thor", portrait: data, file: "thor.png")
         let owner = try world.copyInForeground("Thor", ["--timeout", "1"])
         let staller = try world.fixture("selection_requestor.py", ["incr-stall", "image/png"])
         #expect(staller.waitFor("read a chunk"))

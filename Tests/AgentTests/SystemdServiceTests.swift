@@ -21,7 +21,7 @@ import TestSupport
         // Output to a file, not a pipe: if anything the script started outlived it, reading a pipe to its end
         // would wait for that too.
         let outputPath = dir.file("script.out")
-        FileManager.default.createFile(atPath: outputPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
         let output = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
         process.standardOutput = output
         process.standardError = output

@@ -8,37 +8,24 @@ usage: gtk_clipboard_loop.py      then one name per line on stdin; each line is 
 Prints "ready" once GTK runs, then per line read "copied NAME owner=1" (owner=0 when GTK does not own CLIPBOARD
 right after the copy). Exits at EOF.
 """
-import os
-import sys
 
 import gi
 
 gi.require_version("Gtk", "3.0")
 gi.require_version("Gdk", "3.0")
-from gi.repository import GLib, Gdk, Gtk  # noqa: E402
+from gi.repository import Gdk, Gtk  # noqa: E402
+
+import stdin_lines  # noqa: E402
 
 clipboard = Gtk.Clipboard.get(Gdk.SELECTION_CLIPBOARD)
-pending = b""
 
 
-def on_input(fd, _condition):
-    global pending
-    data = os.read(fd, 65536)
-    if not data:
-        Gtk.main_quit()
-        return False
-    pending += data
-    while b"\n" in pending:
-        line, pending = pending.split(b"\n", 1)
-        name = line.decode("utf-8")
-        if not name:
-            continue
-        clipboard.set_text(name, -1)
-        owned = Gdk.selection_owner_get(Gdk.SELECTION_CLIPBOARD) is not None
-        print("copied %s owner=%d" % (name, 1 if owned else 0), flush=True)
-    return True
+def copy(name):
+    clipboard.set_text(name, -1)
+    owned = Gdk.selection_owner_get(Gdk.SELECTION_CLIPBOARD) is not None
+    print("copied %s owner=%d" % (name, 1 if owned else 0), flush=True)
 
 
-GLib.io_add_watch(0, GLib.IO_IN | GLib.IO_HUP, on_input)
+stdin_lines.watch(copy)
 print("ready", flush=True)
 Gtk.main()

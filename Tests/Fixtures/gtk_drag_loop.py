@@ -9,13 +9,13 @@ Prints "ready" once the window is mapped, then "get TARGET" per data request, "e
 "failed REASON" when it fails. Drive it with xdotool as the tests do: press on (150, 110), move past the drag
 threshold, move onto the target twice, pause, release.
 """
-import os
-
 import gi
 
 gi.require_version("Gtk", "3.0")
 gi.require_version("Gdk", "3.0")
-from gi.repository import GLib, Gdk, Gtk  # noqa: E402
+from gi.repository import Gdk, Gtk  # noqa: E402
+
+import stdin_lines  # noqa: E402
 
 window = Gtk.Window(title="drag-loop")
 window.move(50, 50)
@@ -27,7 +27,6 @@ targets.add_text_targets(0)
 button.drag_source_set(Gdk.ModifierType.BUTTON1_MASK, [], Gdk.DragAction.COPY)
 button.drag_source_set_target_list(targets)
 current = {"text": "nothing yet"}
-pending = b""
 
 
 def get(_widget, _context, data, _info, _time):
@@ -35,19 +34,9 @@ def get(_widget, _context, data, _info, _time):
     data.set_text(current["text"], -1)
 
 
-def on_input(fd, _condition):
-    global pending
-    data = os.read(fd, 65536)
-    if not data:
-        Gtk.main_quit()
-        return False
-    pending += data
-    while b"\n" in pending:
-        line, pending = pending.split(b"\n", 1)
-        if line:
-            current["text"] = line.decode("utf-8")
-            print("armed " + current["text"], flush=True)
-    return True
+def arm(name):
+    current["text"] = name
+    print("armed " + name, flush=True)
 
 
 button.connect("drag-data-get", get)
@@ -55,6 +44,6 @@ button.connect("drag-end", lambda *_: print("end", flush=True))
 button.connect("drag-failed", lambda _w, _c, result: print("failed " + result.value_nick, flush=True) or False)
 window.connect("map-event", lambda *_: print("ready", flush=True))
 window.connect("destroy", Gtk.main_quit)
-GLib.io_add_watch(0, GLib.IO_IN | GLib.IO_HUP, on_input)
+stdin_lines.watch(arm)
 window.show_all()
 Gtk.main()

@@ -81,11 +81,23 @@ import Testing
         (["window", "n", "--target", "x", "--output", "a", "--set", "b"], "window: --set and --output cannot be combined"),
         (["window", "n"], "window: --target MIME is required"),
         (["window", "n", "--target", "x", "--window"], "window --window takes no NAME and no --json"),
+        (["store", "import"], "store import: expected one FILE"),
+        (["store", "import", "a", "b"], "store import: expected one FILE"),
+        (["store", "remove"], "store remove: expected one NAME or more (and no --json)"),
+        (["store", "remove", "Thor", "--json"], "store remove: expected one NAME or more (and no --json)"),
+        (["store", "Thor", "Odinson"], "store: expected at most one QUERY (quote names with spaces)"),
     ])
     func aMistakeIsAUsageErrorWithItsMessage(_ arguments: [String], _ expected: String) {
         var message: String?
         do { _ = try Sample.program.parse(arguments) } catch { message = error.description }
         #expect(message == expected)
+    }
+
+    @Test func anArgumentWordTakesItsOwnArgumentsAndOtherwiseTheFormWithNoWord() throws {
+        #expect(try line("store", "import", "heroes.json").command?.arguments == ["import", "heroes.json"])
+        #expect(try line("store", "remove", "Thor", "Loki").command?.arguments == ["remove", "Thor", "Loki"])
+        #expect(try line("store", "--json", "Thor Odinson").command?.arguments == ["Thor Odinson"])
+        #expect(try line("store", "--json").command?.arguments == [])
     }
 
     @Test func anErrorAboutACommandCarriesItsUsageLine() throws {

@@ -44,11 +44,20 @@ enum Sample {
         static let spec = CommandSpec(Help.self, name: "help", summary: "show help", arguments: .optional("COMMAND"))
     }
 
+    enum Store {
+        static let json = Flag<Store>("--json", "print JSON")
+        static let spec = CommandSpec(Store.self, name: "store", summary: "search, import or remove",
+                                      arguments: .any("QUERY"), options: [json],
+                                      rules: [.words([.init("import", takes: .one("FILE")),
+                                                      .init("remove", takes: .oneOrMore("NAME"), nor: [json])],
+                                                     otherwise: .optional("QUERY"), hint: "quote names with spaces")])
+    }
+
     enum Version {
         static let spec = CommandSpec(Version.self, name: "version", summary: "print the version")
     }
 
     static let program = ProgramSpec(name: "tool", global: Global.spec,
-                                     commands: [Show.spec, Window.spec, Service.spec, Help.spec, Version.spec])
+                                     commands: [Show.spec, Window.spec, Service.spec, Help.spec, Store.spec, Version.spec])
 
 }

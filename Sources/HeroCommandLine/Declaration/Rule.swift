@@ -21,4 +21,21 @@ public struct Rule<Command>: Sendable {
     public static func takesNoArguments(_ option: some OptionKey<Command>, nor others: [any OptionKey<Command>] = []) -> Rule {
         Rule(spec: .takesNoArguments(option.name, norOptions: others.map(\.spec.name)))
     }
+
+    /// What follows an argument word: `catalog import` takes one FILE, `catalog remove` one NAME or more and no
+    /// --json.
+    public struct Word: Sendable {
+        let form: WordForm
+
+        public init(_ word: String, takes arguments: Arguments, nor others: [any OptionKey<Command>] = []) {
+            form = WordForm(word: word, count: arguments.count, argumentName: arguments.name, norOptions: others.map(\.spec.name))
+        }
+    }
+
+    /// The arguments are one of `words` with what it takes, or else `otherwise` (`catalog [QUERY]`), whose
+    /// message carries `hint`.
+    public static func words(_ words: [Word], otherwise: Arguments, hint: String? = nil) -> Rule {
+        Rule(spec: .words(words.map(\.form), otherwise: WordForm(word: nil, count: otherwise.count, argumentName: otherwise.name,
+                                                                  hint: hint)))
+    }
 }

@@ -11,6 +11,8 @@ public enum RuleSpec: Sendable, Equatable {
     case required(String)
     /// With the option given, there may be no arguments and none of the other options.
     case takesNoArguments(String, norOptions: [String])
+    /// The arguments take the form of the word they start with, else the form with no word.
+    case words([WordForm], otherwise: WordForm)
 
     /// The options the rule names, in the order it names them.
     var options: [String] {
@@ -19,6 +21,7 @@ public enum RuleSpec: Sendable, Equatable {
         case let .exclusive(options): options
         case let .required(option): [option]
         case let .takesNoArguments(option, others): [option] + others
+        case let .words(forms, otherwise): (forms + [otherwise]).flatMap(\.norOptions)
         }
     }
 }

@@ -18,6 +18,7 @@ public struct UsageError: Error, CustomStringConvertible, Equatable, Sendable {
         case combined(String, String)
         case required(command: String, option: String, valueName: String)
         case takesNoArguments(command: String, option: String, arguments: String, options: [String])
+        case words(command: String, form: WordForm)
         /// A rule that only the command itself can check.
         case other(String)
     }
@@ -53,6 +54,7 @@ public struct UsageError: Error, CustomStringConvertible, Equatable, Sendable {
         case let .required(command, option, valueName): "\(command): \(option) \(valueName) is required"
         case let .takesNoArguments(command, option, arguments, options):
             "\(command) \(option) takes no \(arguments)" + options.map { " and no \($0)" }.joined()
+        case let .words(command, form): form.message(command: command)
         case let .other(message): message
         }
     }

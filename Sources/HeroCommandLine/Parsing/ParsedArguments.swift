@@ -61,6 +61,12 @@ public struct ParsedArguments: Sendable {
         case let .takesNoArguments(option, others) where isGiven(option) && (!arguments.isEmpty || others.contains(where: isGiven)):
             throw UsageError(.takesNoArguments(command: name, option: option, arguments: command.arguments.name, options: others),
                              usage: usage)
+        case let .words(forms, otherwise):
+            let form = forms.first { $0.word == arguments.first } ?? otherwise
+            let count = form.word == nil ? arguments.count : arguments.count - 1
+            guard form.count.contains(count), !form.norOptions.contains(where: isGiven) else {
+                throw UsageError(.words(command: name, form: form), usage: usage)
+            }
         default:
             return
         }

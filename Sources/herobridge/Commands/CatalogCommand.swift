@@ -23,7 +23,9 @@ enum CatalogCommand: CLICommand {
         summary: "search the hero catalog, list, import or remove added heroes, or open the catalog window",
         arguments: .any("QUERY"), options: [json, custom, window, display, geometry, verbose],
         rules: [.goes(display, with: window), .goes(geometry, with: window), .goes(verbose, with: window),
-                .takesNoArguments(window, nor: [json]), .takesNoArguments(custom)],
+                .takesNoArguments(window, nor: [json]), .takesNoArguments(custom),
+                .words([.init("import", takes: .one("FILE")), .init("remove", takes: .oneOrMore("NAME"), nor: [json])],
+                       otherwise: .optional("QUERY"), hint: "quote names with spaces")],
         forms: [SynopsisForm(with: [json], then: "[QUERY]"), SynopsisForm(custom, with: [json]), SynopsisForm(then: "import FILE"),
                 SynopsisForm(then: "remove NAME..."), SynopsisForm(window, with: [display, geometry, verbose])])
 
@@ -34,18 +36,10 @@ enum CatalogCommand: CLICommand {
         }
         if parsed[custom] { return try listAdditions(json: parsed[json], context) }
         let arguments = parsed.arguments
-        if arguments.first == "remove" {
-            guard arguments.count >= 2, !parsed[json] else {
-                throw parsed.usageError("catalog remove: expected one NAME or more (and no --json)")
-            }
-            return try remove(Array(arguments.dropFirst()), context)
-        }
-        if arguments.first == "import" {
-            guard arguments.count == 2 else { throw parsed.usageError("catalog import: expected one FILE") }
-            return try importFile(arguments[1], context)
-        }
-        guard arguments.count <= 1 else {
-            throw parsed.usageError("catalog: expected at most one QUERY (quote names with spaces)")
+        switch arguments.first {
+        case "remove": return try remove(Array(arguments.dropFirst()), context)
+        case "import": return try importFile(arguments[1], context)
+        default: break
         }
         let heroes = try context.openFavorites().catalog.search(arguments.first ?? "")
         if parsed[json] {
