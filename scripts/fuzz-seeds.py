@@ -265,6 +265,27 @@ def target_reads():
     }
 
 
+def selection_fetches():
+    # header: budget (0 none, 1 16, 2 100, 3 1 MiB), retries (0-2), ring (0 two slots, 1 three, 2 sixteen); then
+    # events, each: a clock step byte, then the kind: 0 fetch(count, cap per target, owner known?),
+    # 1 notified(ring slot, slot kind 0 refusal 1 foreign 2 ring, target 0-3, selection 0 = another),
+    # 2 propertyChanged(ring?, slot), 3 deadline, 4 ownerAnswered(same owner?), 5 cancel. A read the machine asks
+    # for is answered at once: 0 missing, 1 oversized(extra), 2 INCR announcement (reply only; 2 bytes of size),
+    # else a value (count, non-empty?).
+    header = bytes([3, 1, 2])
+    fetch_one = bytes([0, 0, 1, 0, 1])
+    notify = lambda slot, target=0: bytes([0, 1, slot, 2, target, 1])
+    value = lambda count: bytes([4, count, 1])
+    chunk_event = bytes([0, 2, 1, 0])
+    return {
+        "two-targets": header + bytes([0, 0, 2, 0, 0, 1]) + notify(0) + value(5) + notify(1, 1) + value(3),
+        "incr": header + fetch_one + notify(0) + bytes([2, 12, 0]) + chunk_event + value(8) + chunk_event + bytes([4, 0, 0]),
+        "retry-then-late-reply": header + fetch_one + bytes([0, 3, 0, 4, 1]) + notify(0) + notify(1) + value(5),
+        "cancel-then-fetch": bytes([1, 0, 0]) + bytes([0, 0, 3, 1, 2, 0, 0]) + notify(0) + bytes([1, 50])
+                             + bytes([0, 5]) + fetch_one + notify(1) + notify(0) + value(2),
+    }
+
+
 def incremental_sends():
     # chunk-size byte (0 1, 1 7, 2 256, 3 256 KiB); events: requestor (0-2), property (0-1), op: 0 begin(count
     # 2 bytes, type), 1/2 delete, 3 cancel, 4 cancelAll(requestor).
@@ -358,6 +379,7 @@ def main():
         "config": configs(),
         "property-value": property_values(),
         "target-read": target_reads(),
+        "selection-fetch": selection_fetches(),
         "incremental-sends": incremental_sends(),
         "xdnd-target": xdnd_targets(),
         "xdnd-source": xdnd_sources(),

@@ -13,6 +13,7 @@ enum Harnesses {
         AgentConfigHarness.harness,
         PropertyValueHarness.harness,
         TargetReadHarness.harness,
+        SelectionFetchHarness.harness,
         IncrementalSendsHarness.harness,
         XdndTargetHarness.harness,
         XdndSourceHarness.harness,
