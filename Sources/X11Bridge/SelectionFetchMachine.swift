@@ -70,6 +70,8 @@ public struct SelectionFetchMachine {
         var retries = 0
         /// The reply property of the request in flight.
         var slot = 0
+        /// An `askOwner` is outstanding: only then is an owner's answer taken (once).
+        var askedOwner = false
     }
 
     /// Reply properties in the ring: a late reply could only be mistaken after this many newer requests, and
@@ -149,6 +151,7 @@ public struct SelectionFetchMachine {
     public mutating func deadlinePassed(now: UInt64) -> [Action] {
         guard let current = job else { return [] }
         if current.read.state == .awaitingNotify, current.retries < limits.retries, current.owner != 0 {
+            job!.askedOwner = true
             return [.askOwner(selection: current.selection)]
         }
         return advance(now: now) { [timeout = limits.timeout] in $0.timedOut(after: timeout) }
@@ -156,7 +159,8 @@ public struct SelectionFetchMachine {
 
     /// Who owns the selection now, asked after the timer fired.
     public mutating func ownerAnswered(_ owner: Window, now: UInt64) -> [Action] {
-        guard let current = job, current.read.state == .awaitingNotify else { return [] }
+        guard let current = job, current.askedOwner, current.read.state == .awaitingNotify else { return [] }
+        job!.askedOwner = false
         guard owner == current.owner else {
             return advance(now: now) { [timeout = limits.timeout] in $0.timedOut(after: timeout) }
         }
@@ -180,6 +184,7 @@ public struct SelectionFetchMachine {
     private mutating func request(now: UInt64) -> [Action] {
         guard let current = job else { return [] }
         job!.requestedAt = now
+        job!.askedOwner = false
         job!.slot = nextSlot
         nextSlot = (nextSlot + 1) % ringSize
         return [.convert(slot: job!.slot, selection: current.selection, target: current.current.atom, time: current.time),

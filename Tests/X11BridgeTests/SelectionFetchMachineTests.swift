@@ -137,6 +137,26 @@ private func answer(_ machine: inout SelectionFetchMachine, slot: Int, _ target:
                 == finish(1, [Fetched(target: "image/png", result: .failure(.timedOut(step: "image/png", seconds: 2)), retries: 1)]))
     }
 
+    @Test func anOwnerAnswerNobodyAskedForIsIgnored() {
+        // Found by the selection-fetch fuzz harness: an answer with no deadline behind it retried the request
+        // beyond `limits.retries`.
+        var fetch = machine(timeout: 2, retries: 0)
+        _ = fetch.fetch(selection: clipboard, targets: [png], time: time, owner: owner, now: 0)
+        #expect(fetch.ownerAnswered(owner, now: 0) == [])
+        #expect(fetch.slotInFlight == 0)
+        // The deadline, with no retry left, ends the fetch without asking who owns the selection.
+        #expect(fetch.deadlinePassed(now: 0)
+                == finish(0, [Fetched(target: "image/png", result: .failure(.timedOut(step: "image/png", seconds: 2)))]))
+    }
+
+    @Test func anOwnerIsAskedForOncePerDeadline() {
+        var fetch = machine(timeout: 2, retries: 2)
+        _ = fetch.fetch(selection: clipboard, targets: [png], time: time, owner: owner, now: 0)
+        _ = fetch.deadlinePassed(now: 0)
+        #expect(fetch.ownerAnswered(owner, now: 0) == [.discard(slot: 0), convert(1, png), .armDeadline(seconds: 2)])
+        #expect(fetch.ownerAnswered(owner, now: 0) == [])
+    }
+
     @Test func anUnknownOwnerIsNeverAskedAgain() {
         var fetch = machine(timeout: 2, retries: 3)
         _ = fetch.fetch(selection: clipboard, targets: [png], time: time, owner: 0, now: 0)
