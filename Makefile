@@ -36,8 +36,9 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/herobridge
 ARGS ?=
 
-# `make bench`: the tests', and the benchmark's contenders and tools.
-BENCH_PACKAGES := $(TEST_PACKAGES) copyq time
+# `make bench`: the tests', and the benchmark's contenders and tools. copyq-plugins is only a Recommends of copyq,
+# which apt-get --no-install-recommends leaves out, and without its image plugin CopyQ stores no image at all.
+BENCH_PACKAGES := $(TEST_PACKAGES) copyq copyq-plugins time
 # `make soak`: the build's, and what the soak drives: xclip, a GTK3 owner and drag source (python3-gi), xdotool,
 # python3-xlib.
 SOAK_PACKAGES := $(BUILD_PACKAGES) xvfb xclip python3-gi gir1.2-gtk-3.0 python3-xlib xdotool
