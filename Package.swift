@@ -16,7 +16,7 @@ let package = Package(
                        providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg",
                        providers: [.apt(["libturbojpeg0-dev"])]),
-        .systemLibrary(name: "CX11", path: "Sources/CX11", pkgConfig: "x11 xfixes",
+        .systemLibrary(name: "CX11", path: "Sources/CX11", pkgConfig: "x11 xfixes xext",
                        providers: [.apt(["libx11-dev", "libxfixes-dev"])]),
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo-xlib",

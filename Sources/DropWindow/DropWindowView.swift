@@ -55,6 +55,11 @@ public final class DropWindowView {
         draw()
     }
 
+    /// The thumbnail the window shows for `favorite` (a cairo surface it owns), nil when it has none.
+    public func thumbnail(of favorite: Favorite) -> OpaquePointer? {
+        favorite.hero.portrait.flatMap { thumbnails.surface(sha256: $0.sha256) }
+    }
+
     /// The portraits whose thumbnails this window already has (or knows it cannot have).
     public var knownThumbnails: Set<String> { thumbnails.known }
 

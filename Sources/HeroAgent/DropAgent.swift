@@ -54,7 +54,8 @@ final class DropAgent {
             // The portrait comes from the database, on the worker; the button is still held meanwhile.
             worker.run({ favorites in HeroDragOut.payload(for: favorite.hero, in: favorites) }, then: { [unowned self] payload in
                 // Our own window is no target: a row dropped back onto it does nothing.
-                dragOut.start(payload, from: view.window, excluded: [view.window], x: x, y: y, time: time) { [unowned self] outcome in
+                dragOut.start(payload, from: view.window, excluded: [view.window], x: x, y: y, time: time,
+                              thumbnail: view.thumbnail(of: favorite)) { [unowned self] outcome in
                     view.setStatus("\(favorite.hero.name): " + HeroDragOut.describe(outcome))
                 }
             })

@@ -1,4 +1,5 @@
 import CX11
+import DropWindow
 import FoundationEssentials
 import HeroCore
 import HeroTransfer
@@ -6,7 +7,9 @@ import X11Bridge
 
 /// Drags heroes out of our windows: for each drag, owns XdndSelection on the window the drag starts from with
 /// the hero's `HeroOffer` (the same targets as `herobridge copy`) and runs an `XdndSource` with those targets.
-/// One drag at a time; after it ends the selection is given up and transfers still in flight finish.
+/// One drag at a time; after it ends the selection is given up and transfers still in flight finish. While the
+/// button is held a `DragImageView` (the hero's thumbnail and name) follows the pointer; it goes on the drop, on
+/// Escape and when the drag fails.
 final class HeroDragOut {
     private let connection: XConnection
     private let loop: EventLoop
@@ -14,6 +17,7 @@ final class HeroDragOut {
     private let timing: XdndSourceMachine.Timing
     private var source: XdndSource?
     private var owner: SelectionOwner?
+    private var image: DragImageView?
 
     init(connection: XConnection, loop: EventLoop, log: AgentLog, timing: XdndSourceMachine.Timing = .init()) {
         self.connection = connection
@@ -29,9 +33,10 @@ final class HeroDragOut {
     }
 
     /// Starts dragging `hero` out of `window` from root (x, y) at `time` (the motion that passed the drag
-    /// threshold). Our windows in `excluded` are never targets. `onEnd` gets the outcome once.
+    /// threshold). Our windows in `excluded` are never targets. `thumbnail` is the drag image's picture (a cairo
+    /// surface the caller's window already has), nil for the name's initial. `onEnd` gets the outcome once.
     func start(_ hero: HeroPayload, from window: Window, excluded: Set<Window>, x: Int, y: Int, time: Time,
-               onEnd: @escaping (XdndSourceMachine.Outcome) -> Void) {
+               thumbnail: OpaquePointer? = nil, onEnd: @escaping (XdndSourceMachine.Outcome) -> Void) {
         if let source, !source.isDone {
             // The button is held in that drag: this cannot be a new press. Otherwise the old drag only waits for
             // a target's Finished; the user should not wait for it (up to 10 s) to drag again.
@@ -56,12 +61,18 @@ final class HeroDragOut {
             onEnd(.notDropped)
             return
         }
+        let image = DragImageView(connection: connection, name: hero.name, thumbnail: thumbnail)
+        self.image = image
+        // The image sits beside the pointer and takes no input, but it is ours: never a target.
         let source = XdndSource(connection: connection, loop: loop, window: window, types: offer.targets,
-                                excluded: excluded, timing: timing) { [log, weak owner] outcome in
+                                excluded: excluded.union([image.window]), timing: timing) { [log, weak owner, weak self] outcome in
             owner?.release()
+            self?.image = nil
             log.info("drag: \(hero.name) " + Self.describe(outcome))
             onEnd(outcome)
         }
+        source.onMotion = { [weak image] point in image?.follow(pointerX: point.x, y: point.y) }
+        source.onRelease = { [weak self, weak image] in if self?.image === image { self?.image = nil } }
         self.owner = owner
         self.source = source
         log.debug("drag: \(hero.name) offering \(offer.targets.joined(separator: ", "))")
@@ -69,6 +80,7 @@ final class HeroDragOut {
             log.warning("drag: could not grab the pointer (another application holds it)")
             owner.release()
             self.source = nil
+            self.image = nil
             onEnd(.notDropped)
             return
         }
@@ -77,6 +89,7 @@ final class HeroDragOut {
     /// Feeds an event to the drag and the selection owner; true when one of them took it.
     func handle(_ event: XEvent) -> Bool {
         if let source, source.handle(event) { return true }
+        if let image, image.handle(event) { return true }
         return owner?.handle(event) ?? false
     }
 

@@ -105,7 +105,7 @@ extension XConnection {
     public func setProperty32(window: Window, property: Atom, type: Atom, values: [UInt]) {
         var longs = values.map { Int(bitPattern: $0) }
         longs.withUnsafeMutableBytes { raw in
-            XChangeProperty(display, window, property, type, 32, PropModeReplace,
+            _ = XChangeProperty(display, window, property, type, 32, PropModeReplace,
                             raw.bindMemory(to: UInt8.self).baseAddress, Int32(values.count))
         }
     }

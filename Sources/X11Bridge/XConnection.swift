@@ -136,6 +136,9 @@ public final class XConnection {
     /// an event it sends, so a window named by another client is checked against this before we act on it.
     public func isOwnWindow(_ window: Window) -> Bool { ownWindows.contains(window) }
 
+    /// Records a window created by an extension of this connection (`createPopup`) as ours.
+    func adopt(_ window: Window) { ownWindows.insert(window) }
+
     /// The event mask this client has selected on `window`, or nil when the window does not exist (the error
     /// is trapped and consumed). One round trip.
     public func eventMask(of window: Window) -> Int? {

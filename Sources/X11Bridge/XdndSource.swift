@@ -18,6 +18,12 @@ public final class XdndSource {
     private var earliest: Time = 0
     private let cursors: (none: Cursor, accept: Cursor)
     private let onEnd: (XdndSourceMachine.Outcome) -> Void
+    /// Called with the pointer's root position at the start and at every motion while the button is held (a drag
+    /// image follows it).
+    public var onMotion: ((Point) -> Void)?
+    /// Called when the pointer and keyboard are let go: the button was released (the drop) or Escape pressed. The
+    /// drag may still wait for the target's XdndFinished; what follows the pointer goes now.
+    public var onRelease: (() -> Void)?
     private let atoms: XdndAtoms
     /// Escape's keysym (keysymdef.h `XK_Escape`).
     private static let escapeKeysym: KeySym = 0xff1b
@@ -75,6 +81,7 @@ public final class XdndSource {
         // that motion late (a busy machine) would otherwise start over its own window while the pointer already
         // rests on the target, and with no later motion the release would drop on nothing.
         let now = connection.pointer() ?? (x: x, y: y, mask: UInt32(Button1Mask))
+        onMotion?(Point(x: now.x, y: now.y))
         perform(machine.motion(x: now.x, y: now.y, time: stamp(time), over: finder.target(x: now.x, y: now.y)))
         // The button may already be up (its release was queued before the grab): the drag is released here.
         if now.mask & UInt32(Button1Mask) == 0 {
@@ -93,6 +100,7 @@ public final class XdndSource {
             // Only the newest position matters: skip motions already queued behind this one.
             while let next = connection.nextEvent(type: MotionNotify, window: window) { latest = next.xmotion }
             let x = Int(latest.x_root), y = Int(latest.y_root)
+            onMotion?(Point(x: x, y: y))
             perform(machine.motion(x: x, y: y, time: stamp(latest.time), over: finder.target(x: x, y: y)))
         case ButtonRelease where grabbed && event.xbutton.button == UInt32(Button1):
             ungrab(time: event.xbutton.time)
@@ -164,5 +172,6 @@ public final class XdndSource {
         guard grabbed else { return }
         grabbed = false
         connection.ungrabPointerAndKeyboard(time: time)
+        onRelease?()
     }
 }

@@ -1,3 +1,4 @@
+import DropWindow
 import Foundation
 import HeroCore
 import Testing
@@ -39,6 +40,56 @@ import TestSupport
         #expect(portrait == (try Favorites(path: world.db).portrait(of: "Thor").data), "the stored JPEG, byte for byte")
         #expect(world.waitForLog("drag: Thor dropped"))
         #expect(try world.names() == ["Thor"], "dragging out changes no favorite")
+    }
+
+    /// The drag image's window (WM_CLASS instance `herobridge-drag`): map state and root position, by xwininfo.
+    func dragImage(_ world: AgentHarness) throws -> (id: String, mapped: Bool, x: Int, y: Int)? {
+        let list = try HeroBridgeProcess.run(["search", "--classname", "^herobridge-drag$"], environment: world.environment(),
+                                             executable: "/usr/bin/xdotool")
+        guard let id = list.lines.first, !id.isEmpty else { return nil }
+        let info = try HeroBridgeProcess.run(["-id", id], environment: world.environment(), executable: "/usr/bin/xwininfo")
+        func field(_ name: String) -> String {
+            info.lines.first { $0.contains(name) }?.components(separatedBy: ": ").last?.trimmingCharacters(in: .whitespaces) ?? ""
+        }
+        return (id, field("Map State:") == "IsViewable", Int(field("Absolute upper-left X:")) ?? -1,
+                Int(field("Absolute upper-left Y:")) ?? -1)
+    }
+
+    @Test func aDragImageWithThePortraitFollowsThePointerAndGoesAtTheDrop() throws {
+        let world = try worldWithThor()
+        let target = try world.dropTarget()
+        #expect(try dragImage(world) == nil, "no drag image before a drag")
+        // The button stays held over the GTK target: the image sits 16 px below and right of the pointer.
+        try world.dragOut(from: AgentHarness.rowPoint(0), to: AgentHarness.gtkTargetPoint, end: nil)
+        let (px, py) = (AgentHarness.gtkTargetPoint.0 + 2, AgentHarness.gtkTargetPoint.1 + 2)
+        var image = try dragImage(world)
+        #expect(eventually(timeout: 5) { image = try? dragImage(world); return image?.mapped == true })
+        #expect(image?.x == px + DragImageLayout.offset && image?.y == py + DragImageLayout.offset, "\(String(describing: image))")
+        let shot = try Screenshot.capture(window: try #require(image?.id), display: world.xvfb.display)
+        #expect(shot.height == Int(DragImageLayout.height))
+        // The card is white; the thumbnail is the portrait's (the JPEG fixture has no white), not the placeholder.
+        let layout = DragImageLayout(nameWidth: 0)
+        #expect(shot.isColor(shot.width - 6, 6, 255, 255, 255, tolerance: 3))
+        let thumb = (Int(layout.thumbnailOrigin.x + DragImageLayout.thumbnailSize / 2), Int(DragImageLayout.height / 2))
+        #expect(!shot.isColor(thumb.0, thumb.1, 255, 255, 255, tolerance: 30), "the thumbnail is drawn")
+        #expect(!shot.isColor(thumb.0, thumb.1, 51, 166, 89, tolerance: 12), "not the initial's green placeholder")
+        // It follows the pointer.
+        try world.xdotool(["mousemove", "\(px + 40)", "\(py - 30)", "sleep", "0.3"])
+        #expect(eventually(timeout: 5) { image = try? dragImage(world); return image?.x == px + 40 + DragImageLayout.offset })
+        // The drop: the target still gets Thor, and the image is gone.
+        try world.xdotool(["mousemove", "\(px)", "\(py)", "sleep", "0.3", "mouseup", "1"])
+        #expect(target.waitFor("finished"), "GTK target output: \(target.output)")
+        #expect(target.output.contains("text Thor\n"), "the image was never the drop target")
+        #expect(eventually(timeout: 5) { (try? dragImage(world)) == nil })
+    }
+
+    @Test func theDragImageGoesOnEscape() throws {
+        let world = try worldWithThor()
+        try world.dragOut(from: AgentHarness.rowPoint(0), to: AgentHarness.emptyRootPoint, end: nil)
+        #expect(eventually(timeout: 5) { (try? dragImage(world))?.mapped == true })
+        try world.xdotool(["key", "Escape", "sleep", "0.1", "mouseup", "1"])
+        #expect(world.waitForLog("drag: Thor cancelled (Escape)"))
+        #expect(eventually(timeout: 5) { (try? dragImage(world)) == nil })
     }
 
     @Test func escapeMidDragCancelsWithNothingDroppedAndTheNextDragWorks() throws {

@@ -1,0 +1,78 @@
+import CX11
+
+extension XConnection {
+    /// A window the window manager leaves alone (override-redirect: no frame, no focus, placed where we say), for
+    /// something that follows the pointer. With `translucent`, it has a 32-bit ARGB visual and its own colormap,
+    /// so a compositor blends its alpha; otherwise the default visual. Click-through: its input region is empty,
+    /// so the pointer's events, and the XDND target search under the pointer, see the window below it.
+    public struct Popup {
+        public let window: Window
+        public let visual: UnsafeMutablePointer<Visual>
+        public let isTranslucent: Bool
+        let colormap: Colormap
+    }
+
+    /// Whether a compositing manager runs on the default screen: it owns `_NET_WM_CM_S<screen>` (EWMH). Only then
+    /// does an ARGB window show its transparency; without one its transparent pixels are black.
+    public var hasCompositor: Bool {
+        owner(of: atom("_NET_WM_CM_S\(screen)")) != 0
+    }
+
+    public func createPopup(x: Int, y: Int, width: Int, height: Int, translucent: Bool) -> Popup {
+        var info = XVisualInfo()
+        let argb = translucent && XMatchVisualInfo(display, screen, 32, TrueColor, &info) != 0
+        var attributes = XSetWindowAttributes()
+        attributes.override_redirect = 1
+        attributes.save_under = 1
+        attributes.border_pixel = 0
+        attributes.background_pixel = argb ? 0 : whitePixel
+        var mask = UInt(CWOverrideRedirect | CWSaveUnder | CWBorderPixel | CWBackPixel)
+        var colormap: Colormap = 0
+        let visual: UnsafeMutablePointer<Visual>
+        let depth: Int32
+        if argb {
+            visual = info.visual
+            depth = info.depth
+            colormap = XCreateColormap(display, root, visual, AllocNone)
+            attributes.colormap = colormap
+            mask |= UInt(CWColormap)
+        } else {
+            visual = defaultVisual
+            depth = XDefaultDepth(display, screen)
+        }
+        let window = XCreateWindow(display, root, Int32(x), Int32(y), UInt32(width), UInt32(height), 0, depth,
+                                   UInt32(InputOutput), visual, mask, &attributes)
+        XSelectInput(display, window, ExposureMask)
+        // An empty input region (SHAPE 1.1): clicks and motions go through to whatever is below.
+        XShapeCombineRectangles(display, window, ShapeInput, 0, 0, nil, 0, ShapeSet, Unsorted)
+        adopt(window)
+        return Popup(window: window, visual: visual, isTranslucent: argb, colormap: colormap)
+    }
+
+    public func destroyPopup(_ popup: Popup) {
+        destroyWindow(popup.window)
+        if popup.colormap != 0 { XFreeColormap(display, popup.colormap) }
+    }
+
+    /// A 1-bit pixmap of `width`×`height` for a shape mask, drawn with cairo (`cairo_xlib_surface_create_for_bitmap`).
+    public func createBitmap(width: Int, height: Int) -> Pixmap {
+        XCreatePixmap(display, root, UInt32(width), UInt32(height), 1)
+    }
+
+    public func freePixmap(_ pixmap: Pixmap) {
+        XFreePixmap(display, pixmap)
+    }
+
+    /// The default screen, for cairo surfaces on bitmaps.
+    public var defaultScreen: UnsafeMutablePointer<Screen> { XDefaultScreenOfDisplay(display) }
+
+    /// Cuts `window`'s visible shape to the set bits of `mask` (SHAPE's bounding region): a window with no alpha
+    /// channel still shows only what is drawn.
+    public func setShape(of window: Window, mask: Pixmap) {
+        XShapeCombineMask(display, window, ShapeBounding, 0, 0, mask, ShapeSet)
+    }
+
+    public func move(_ window: Window, x: Int, y: Int) {
+        XMoveWindow(display, window, Int32(x), Int32(y))
+    }
+}
