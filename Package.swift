@@ -17,7 +17,7 @@ let package = Package(
         .systemLibrary(name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg",
                        providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CX11", path: "Sources/CX11", pkgConfig: "x11 xfixes xext",
-                       providers: [.apt(["libx11-dev", "libxfixes-dev"])]),
+                       providers: [.apt(["libx11-dev", "libxfixes-dev", "libxext-dev"])]),
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo-xlib",
                        providers: [.apt(["libcairo2-dev"])]),
