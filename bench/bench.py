@@ -20,15 +20,16 @@ from xharness import World
 def main():
     plan = measures.plan(os.environ.get("BENCH_QUICK") == "1")
     world = World("herobridge-bench-")
-    hb, copyq = contenders.HeroBridge(world), contenders.CopyQ(world)
+    hb, copyq, floor = contenders.HeroBridge(world), contenders.CopyQ(world), contenders.Floor(world)
     try:
-        run(world, plan, hb, copyq)
+        run(world, plan, hb, copyq, floor)
     finally:
+        floor.stop()
         copyq.kill_all()
         world.close()
 
 
-def run(world, plan, hb, copyq):
+def run(world, plan, hb, copyq, floor):
     started = time.time()
     results = measures.Results()
     images = world.path("images")
@@ -42,7 +43,7 @@ def run(world, plan, hb, copyq):
         copyq.start()
     except RuntimeError as error:
         results.fail("CopyQ: %s" % error)
-    measures.text(world, plan, results, hb, copyq, names)
+    measures.text(world, plan, results, hb, copyq, floor, names)
     measures.images(world, plan, results, hb, copyq, [("5 MB", five), ("50 MB", fifty)])
     # Fresh processes for memory and idle.
     copyq.stop()

@@ -1,13 +1,22 @@
-"""bench/bench.py's contenders: HeroBridge (the release agent with a temp database, read back from the SQLite file)
-and CopyQ (with the World's temp home, driven through its command line). xclip -o, the reference reader, needs
-no class: the measures run it. Every process is started through the World, in its environment."""
+"""bench/bench.py's contenders: HeroBridge (the release agent with a temp database, read back from the SQLite file),
+CopyQ (with the World's temp home, driven through its command line and timed from a script inside it), and the
+floor (bench/floor_reader.py: XFixes, TARGETS, the one target, nothing stored). xclip -o, the reference reader,
+needs no class: the measures run it. Every process is started through the World, in its environment."""
 import os
 import signal
 import sqlite3
 import subprocess
 import time
 
-from xharness import BIN, wait_until
+from xharness import BIN, PY, ROOT, wait_until
+
+# Runs inside CopyQ (`copyq eval`): says it is armed (a file, since what a script prints arrives only when it
+# ends), then checks the newest item every 2 ms and prints Date.now() when it is the name expected, 0 after 5 s.
+# Timing CopyQ from the outside would need a `copyq read` process per poll, about 30 ms each.
+COPYQ_WATCH = ("var want = str(arguments[1]); var armed = new File(str(arguments[2])); armed.openWriteOnly(); "
+               "armed.write('armed'); armed.close(); var end = Date.now() + 5000; var seen = 0; "
+               "while (Date.now() < end) { if (size() > 0 && str(read(0)) == want) { seen = Date.now(); break; } "
+               "sleep(2); } print(seen)")
 
 
 class HeroBridge:
@@ -104,14 +113,37 @@ class CopyQ:
         self.cli("enable" if on else "disable")
         time.sleep(0.5)  # `copyq enable` returns before monitoring resumes
 
+    def copy_text(self, text):
+        """Copies `text` with xclip and returns the ms from spawning xclip to CopyQ holding it as its newest item,
+        as a script inside CopyQ saw it; (None, reason) when it did not within 5 s."""
+        armed = self.world.path("copyq-armed")
+        if os.path.exists(armed):
+            os.unlink(armed)
+        watch = self.world.spawn(["copyq", "eval", COPYQ_WATCH, text, armed], stdout=subprocess.PIPE,
+                                 stderr=subprocess.STDOUT)
+        if not wait_until(lambda: os.path.exists(armed), 10, 0.001):
+            watch.kill()
+            return None, "its watch script did not start: %s" % watch.communicate()[0].decode(errors="replace")[-200:]
+        t0 = time.time()
+        subprocess.run(["xclip", "-selection", "clipboard"], input=text.encode(), env=self.world.env)
+        output = watch.communicate(timeout=15)[0].decode(errors="replace").strip()
+        seen = float(output) if output.replace(".", "", 1).isdigit() else 0
+        if not seen:
+            newest = (self.cli("read", "0") or "")[:40]
+            return None, "not its newest item within 5 s (newest: %r; script said %r)" % (newest, output[-120:])
+        return seen - t0 * 1000, None
+
     def copy_image(self, path, timeout):
         """Puts `path` on CLIPBOARD with xclip (image/png only) and waits for CopyQ's newest item to hold
-        image/png: the ms that took, None when it did not within `timeout` s."""
+        image/png: (the ms that took, None), or (None, why not) when it did not within `timeout` s."""
         self.cli("add", "marker %f" % time.time())  # the newest item is now this text, not an earlier image
         subprocess.run(["xclip", "-selection", "clipboard", "-t", "image/png", "-i", path], env=self.world.env)
         t0 = time.perf_counter()
         ok = wait_until(lambda: "image/png" in (self.cli("read", "?", "0") or ""), timeout, 0)
-        return (time.perf_counter() - t0) * 1000 if ok else None
+        if ok:
+            return (time.perf_counter() - t0) * 1000, None
+        formats = (self.cli("read", "?", "0") or "").split()
+        return None, "no image/png item within %d s (its newest item holds %s)" % (timeout, ", ".join(formats) or "nothing")
 
     def pids(self):
         """Every CopyQ process with this World's HOME (the server forks helpers)."""
@@ -135,3 +167,43 @@ class CopyQ:
                 os.kill(pid, signal.SIGKILL)
             except ProcessLookupError:
                 pass
+
+
+class Floor:
+    """bench/floor_reader.py watching CLIPBOARD for one target: the least a reader does, timed by itself."""
+
+    def __init__(self, world):
+        self.world = world
+        self.proc = None
+        self.out = None
+
+    def start(self, target="UTF8_STRING"):
+        self.out = open(self.world.path("floor.out"), "w+")
+        self.proc = self.world.spawn([PY, os.path.join(ROOT, "bench", "floor_reader.py"), target], stdout=self.out,
+                                     stderr=subprocess.STDOUT)
+        if not wait_until(lambda: "ready" in self.output(), 10, 0.001):
+            raise RuntimeError("floor reader did not start: " + self.output()[-300:])
+
+    def output(self):
+        return open(self.out.name).read()
+
+    def lines(self):
+        return [line for line in self.output().split("\n") if line.startswith(("got ", "missed "))]
+
+    def copy_text(self, text):
+        """Copies `text` with xclip: (ms from spawning xclip to the reader's last byte, None), or (None, why)."""
+        before = len(self.lines())
+        t0 = time.time()
+        subprocess.run(["xclip", "-selection", "clipboard"], input=text.encode(), env=self.world.env)
+        if not wait_until(lambda: len(self.lines()) > before, 5, 0.0005):
+            return None, "no answer within 5 s"
+        line = self.lines()[before]
+        if line.startswith("missed "):
+            return None, line
+        return float(line.split()[-1]) - t0 * 1000, None
+
+    def stop(self):
+        if self.proc:
+            self.proc.kill()
+            self.proc.wait()
+            self.proc = None

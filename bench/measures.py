@@ -36,10 +36,12 @@ class Results:
     def figure(self, name, contender, figure):
         self.results.setdefault(name, {})[contender] = figure
 
-    def record(self, name, contender, values, unit):
+    def record(self, name, contender, values, unit, reason=None):
+        """The figures of `values`; with none, a failure that says why (`reason`, from the contender's own log or
+        output) in the table as well as in the list of failures."""
         if not values:
-            self.fail("%s / %s: no successful run" % (name, contender))
-            self.figure(name, contender, {"failed": True, "unit": unit})
+            self.fail("%s / %s: no successful run%s" % (name, contender, ": " + reason if reason else ""))
+            self.figure(name, contender, {"failed": True, "unit": unit, "reason": reason or "no successful run"})
             return
         ordered = sorted(values)
         self.figure(name, contender, {"unit": unit, "runs": len(values), "median": statistics.median(values),
@@ -113,39 +115,48 @@ def catalog_names(world):
 
 # ---- 1. text copy-to-stored --------------------------------------------------------------------------------
 
-def text(world, plan, results, hb, copyq, names):
-    log("text copy-to-stored: %d copies each, alternating blocks of 10" % plan.text_copies)
-    values = {"HeroBridge": [], "CopyQ": []}
+def text(world, plan, results, hb, copyq, floor, names):
+    """From spawning `xclip -i` to the copy being stored: for HeroBridge the hero in the SQLite file (polled every
+    0.5 ms), for CopyQ the newest item as a script inside CopyQ sees it (polled every 2 ms), for the floor the
+    reader's last byte. Blocks of 10 copies rotate; only the contender measured watches the clipboard."""
+    contenders = ["HeroBridge", "CopyQ", "floor"]
+    log("text copy-to-stored: %d copies each, rotating blocks of 10 (%s)" % (plan.text_copies, ", ".join(contenders)))
+    values = {name: [] for name in contenders}
+    reasons = {name: [] for name in contenders}
     index = 0
-    for block in range(plan.text_copies // 10 * 2):
-        contender = "HeroBridge" if block % 2 == 0 else "CopyQ"
+    for block in range(plan.text_copies // 10 * len(contenders)):
+        contender = contenders[block % len(contenders)]
+        copyq.enable(contender == "CopyQ")
         if contender == "HeroBridge":
-            copyq.enable(False)
             hb.remove_all()  # names repeat across blocks: a copy must always be a new favorite
             hb.start()
-        else:
-            copyq.enable(True)
+        elif contender == "floor":
+            floor.start()
         for _ in range(10):
             name = names[index % len(names)]
             index += 1
-            t0 = time.perf_counter()
-            xclip_copy(world, name)
             if contender == "HeroBridge":
-                ok = wait_until(lambda: hb.stored(name), 5, 0.0005)
+                t0 = time.perf_counter()
+                xclip_copy(world, name)
+                if wait_until(lambda: hb.stored(name), 5, 0.0005):
+                    ms, why = (time.perf_counter() - t0) * 1000, None
+                else:  # the agent's own account of this copy, to tell why it was missed
+                    ms, why = None, "%r not stored within 5 s (agent log: %s)" % (
+                        name, " | ".join(hb.log().strip().split("\n")[-4:]))
             else:
-                ok = wait_until(lambda: (copyq.cli("read", "0") or "") == name, 5, 0)
-            if ok:
-                values[contender].append((time.perf_counter() - t0) * 1000)
+                ms, why = (copyq if contender == "CopyQ" else floor).copy_text(name)
+            if ms is not None:
+                values[contender].append(ms)
             else:
-                detail = ""
-                if contender == "HeroBridge":  # the agent's own account of this copy, to tell why it was missed
-                    detail = " (agent log: %s)" % " | ".join(hb.log().strip().split("\n")[-4:])
-                results.fail("text copy-to-stored / %s: %r not stored within 5 s%s" % (contender, name, detail))
+                reasons[contender].append(why)
+                results.fail("text copy-to-stored / %s: %s" % (contender, why))
         if contender == "HeroBridge":
             hb.stop()
+        elif contender == "floor":
+            floor.stop()
     copyq.enable(True)
     for contender, vals in values.items():
-        results.record("text copy-to-stored", contender, vals, "ms")
+        results.record("text copy-to-stored", contender, vals, "ms", reason=(reasons[contender] or [None])[0])
 
 
 # ---- 2. large images ---------------------------------------------------------------------------------------
@@ -157,6 +168,7 @@ def images(world, plan, results, hb, copyq, files):
         log("image ingest %s (%d bytes): %d runs each, rotating HeroBridge / xclip / CopyQ"
             % (label, size, plan.image_runs))
         whole, transfer, xclip, cq = [], [], [], []
+        reasons = {"HeroBridge": None, "xclip -o": None, "CopyQ": None}
         for run_index in range(plan.image_runs):
             name = heroes[(run_index + (plan.image_runs if label == "50 MB" else 0)) % len(heroes)]
             # HeroBridge: from the owner taking the selection to the portrait committed and listed.
@@ -171,6 +183,9 @@ def images(world, plan, results, hb, copyq, files):
                 received = re.findall(r"received image/png, (\d+) bytes in (\d+) ms", hb.log())
                 if len(received) > before:
                     transfer.append(float(received[-1][1]))
+            else:
+                reasons["HeroBridge"] = "no portrait within 60 s (agent log: %s)" % " | ".join(
+                    hb.log().strip().split("\n")[-3:])
             hb.stop()
             # xclip -o, the reference reader, on the same owner.
             t0 = time.perf_counter()
@@ -178,18 +193,23 @@ def images(world, plan, results, hb, copyq, files):
                                     stdout=subprocess.DEVNULL)
             if result.returncode == 0:
                 xclip.append((time.perf_counter() - t0) * 1000)
+            else:
+                reasons["xclip -o"] = "exit status %d" % result.returncode
             stop(owner)
             # CopyQ: from xclip taking the selection with the image alone (CopyQ keeps only the text when text is
             # offered beside an image) to an item holding image/png in its history.
             copyq.enable(True)
             if len(cq) == run_index:  # after a failed run, CopyQ is not waited for again at this size
-                ms = copyq.copy_image(path, timeout=30)
+                ms, why = copyq.copy_image(path, timeout=30)
                 if ms is not None:
                     cq.append(ms)
-        results.record("image ingest %s" % label, "HeroBridge", whole, "ms")
-        results.record("image transfer %s" % label, "HeroBridge", transfer, "ms")
-        results.record("image transfer %s" % label, "xclip -o", xclip, "ms")
-        results.record("image ingest %s" % label, "CopyQ", cq, "ms")
+                else:
+                    reasons["CopyQ"] = why
+        results.record("image ingest %s" % label, "HeroBridge", whole, "ms", reasons["HeroBridge"])
+        results.record("image transfer %s" % label, "HeroBridge", transfer, "ms", reasons["HeroBridge"]
+                       or "the agent logged no transfer time")
+        results.record("image transfer %s" % label, "xclip -o", xclip, "ms", reasons["xclip -o"])
+        results.record("image ingest %s" % label, "CopyQ", cq, "ms", reasons["CopyQ"])
 
 
 # ---- 3/4. idle and memory ----------------------------------------------------------------------------------

@@ -39,19 +39,22 @@ def cell(entry, contender):
     if f is None:
         return ""
     if f.get("failed"):
-        return "failed"
+        return "failed: " + f.get("reason", "no successful run").replace("|", "/")
     text = "%.1f %s" % (f["median"], f["unit"])
     if f.get("runs", 1) > 1:
         text += " (p95 %.1f, n=%d)" % (f["p95"], f["runs"])
     return text
 
 
+# The table's columns: the floor contender and xclip -o are the references a figure is held against.
+COLUMNS = ["HeroBridge", "floor", "xclip -o", "CopyQ"]
+
+
 def table(results):
-    lines = ["| measure | HeroBridge | xclip -o | CopyQ | HeroBridge / other |", "| --- | --- | --- | --- | --- |"]
+    lines = ["| measure | " + " | ".join(COLUMNS) + " | HeroBridge / other |", "|" + " --- |" * (len(COLUMNS) + 2)]
     for name, entry in results.items():
         ratios = ", ".join("%.2f× %s" % (v, k) for k, v in entry.get("HeroBridge", {}).get("ratio_to", {}).items())
-        lines.append("| %s | %s | %s | %s | %s |" % (name, cell(entry, "HeroBridge"), cell(entry, "xclip -o"),
-                                                     cell(entry, "CopyQ"), ratios))
+        lines.append("| %s | %s | %s |" % (name, " | ".join(cell(entry, c) for c in COLUMNS), ratios))
     return "\n".join(lines)
 
 
@@ -66,8 +69,11 @@ How it is measured (bench/bench.py): a private Xvfb; the release build of `herob
 linked statically, as in the .deb) with a temp
 database; CopyQ with a temp home; xclip as the reference reader. Contenders alternate run by run (blocks of 10
 copies for text, a rotation per image run), and only the contender being measured watches the clipboard
-(CopyQ is disabled, HeroBridge is stopped). Text copy-to-stored: from spawning `xclip -i` to the hero in the
-SQLite file (polled every 0.5 ms) / to `copyq read 0` returning it (each poll is a `copyq` process, about 30 ms).
+(CopyQ is disabled, HeroBridge and the floor reader are stopped). Text copy-to-stored: from spawning `xclip -i`
+to the hero in the SQLite file (polled every 0.5 ms); to CopyQ's newest item being the name, as a `copyq eval`
+script inside CopyQ sees it (it checks every 2 ms and prints `Date.now()`); to the floor reader's last byte
+(bench/floor_reader.py: python3-xlib, XFixes notify, TARGETS, UTF8_STRING, nothing stored: the physical floor of
+this machine's X round trips).
 Image ingest: HeroBridge from the GTK owner (image/png + the hero's name) taking CLIPBOARD to the portrait committed
 and listed; CopyQ from `xclip -t image/png` taking it to an item with image/png in its history (offered text
 beside the image, CopyQ 6.4 keeps only the text). Image transfer: HeroBridge's own log of the bytes in memory vs the wall time of `xclip -o`. Idle: CPU
