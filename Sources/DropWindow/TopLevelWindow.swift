@@ -28,11 +28,11 @@ enum TopLevelWindow {
         return window
     }
 
-    /// The size a ConfigureNotify gives the window when it differs from `current`, with the window's cairo
-    /// `surface` already resized to it; nil for a move or a restack, which need no redraw.
+    /// The size in pixels a ConfigureNotify gives the window when it differs from `current`, with the window's
+    /// cairo `surface` already resized to it; nil for a move or a restack, which need no redraw.
     static func resize(_ event: XConfigureEvent, surface: OpaquePointer,
-                       from current: (width: Double, height: Double)) -> (width: Double, height: Double)? {
-        let width = Double(event.width), height = Double(event.height)
+                       from current: (width: Int, height: Int)) -> (width: Int, height: Int)? {
+        let width = Int(event.width), height = Int(event.height)
         guard width != current.width || height != current.height else { return nil }
         cairo_xlib_surface_set_size(surface, event.width, event.height)
         return (width, height)
