@@ -17,7 +17,7 @@ public final class CatalogWindowView {
     /// The window's size in device pixels; `layout` is this divided by the scale.
     private var pixelSize: (width: Int, height: Int)
     private var scale: DisplayScale
-    /// The geometry the user gave (`--geometry`): kept in pixels whatever the scale.
+    /// The geometry the user gave (`--geometry`): a size in it is kept in pixels whatever the scale.
     private let givenGeometry: WindowGeometry?
     private var search = SearchText()
     private var heroes: [Hero] = []
@@ -90,7 +90,7 @@ public final class CatalogWindowView {
         let ratio = new.factor / scale.factor
         scale = new
         connection.setMinimumSize(new.minimumSize(Self.minimumSize, given: givenGeometry), of: window)
-        if givenGeometry == nil {
+        if givenGeometry?.sizeGiven != true {
             connection.resize(window, width: Int((Double(pixelSize.width) * ratio).rounded()),
                               height: Int((Double(pixelSize.height) * ratio).rounded()))
         }

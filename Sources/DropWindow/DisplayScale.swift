@@ -84,18 +84,21 @@ public struct DisplayScale: Equatable, Sendable {
     /// A point in device pixels (an event's coordinates) in logical units, for the layouts' hit tests.
     public func logical(x: Int, y: Int) -> (x: Double, y: Double) { (Double(x) / factor, Double(y) / factor) }
 
-    /// A window's size in device pixels: `geometry` as the user gave it (pixels stay pixels), else the default
-    /// size, in logical units, scaled.
+    /// A window's geometry in device pixels: a size the user gave stays as given (pixels stay pixels); without
+    /// one, the default size, in logical units, scaled, at the place the user gave if any.
     public func windowGeometry(given: WindowGeometry?, default logical: WindowGeometry) -> WindowGeometry {
-        if let given { return given }
-        return WindowGeometry(width: pixels(Double(logical.width)), height: pixels(Double(logical.height)))
+        if let given, given.sizeGiven { return given }
+        var geometry = given ?? WindowGeometry(width: 0, height: 0)
+        geometry.width = pixels(Double(logical.width))
+        geometry.height = pixels(Double(logical.height))
+        return geometry
     }
 
     /// The smallest size the window manager may give, in pixels: the logical minimum scaled, but never above a
     /// size the user gave, which would make the window manager overrule the user's pixels.
     public func minimumSize(_ logical: (width: Int, height: Int), given: WindowGeometry?) -> (width: Int, height: Int) {
         let width = pixels(Double(logical.width)), height = pixels(Double(logical.height))
-        guard let given else { return (width, height) }
+        guard let given, given.sizeGiven else { return (width, height) }
         return (min(width, given.width), min(height, given.height))
     }
 

@@ -16,7 +16,8 @@ public final class DropWindowView {
     /// The window's size in device pixels; `layout` is this divided by the scale.
     private var pixelSize: (width: Int, height: Int)
     private var scale: DisplayScale
-    /// The geometry the user gave (`--geometry`): kept in pixels whatever the scale, never resized by us.
+    /// The geometry the user gave (`--geometry`): a size in it is kept in pixels whatever the scale, never resized
+    /// by us; a place alone leaves the size to the scale.
     private let givenGeometry: WindowGeometry?
     private var rows: [Favorite] = []
     private var hover: (x: Double, y: Double, acceptable: Bool, carriesImage: Bool)?
@@ -88,7 +89,7 @@ public final class DropWindowView {
         let ratio = new.factor / scale.factor
         scale = new
         connection.setMinimumSize(new.minimumSize(Self.minimumSize, given: givenGeometry), of: window)
-        if givenGeometry == nil {
+        if givenGeometry?.sizeGiven != true {
             // The ConfigureNotify that follows resizes the surface and the layout.
             connection.resize(window, width: Int((Double(pixelSize.width) * ratio).rounded()),
                               height: Int((Double(pixelSize.height) * ratio).rounded()))

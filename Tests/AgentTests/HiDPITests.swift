@@ -128,6 +128,12 @@ import TestSupport
         #expect(screenshot(of: second, sized: 400, 600) != nil, "scale = 1 wins over GDK_SCALE=2 and Xft.dpi 192")
     }
 
+    @Test func aPlaceAloneLeavesTheSizeToTheScale() throws {
+        let world = try world(dpi: 192)
+        try world.startAgent(["--geometry", "+100+50"])
+        #expect(screenshot(of: world, sized: 800, 1200) != nil, "+100+50 gives the place, the scale the size")
+    }
+
     @Test func gdkScaleWinsOverXftDpi() throws {
         let world = try world(dpi: 96)
         try world.startAgent(extraEnvironment: ["GDK_SCALE": "2"])

@@ -83,6 +83,14 @@ import Testing
                     == WindowGeometry(width: 600, height: 900))
     }
 
+    @Test func aPlaceAloneKeepsTheScaledDefaultSize() throws {
+        let scale = DisplayScale(factor: 2, source: .xftDpi(192))
+        let place = try #require(WindowGeometry.parse("-0+40"))
+        let geometry = scale.windowGeometry(given: place, default: .default)
+        #expect(geometry.width == 800 && geometry.height == 1200 && geometry.x == 0 && geometry.y == 40 && geometry.fromRight)
+        #expect(scale.minimumSize((240, 360), given: place) == (480, 720))
+    }
+
     @Test func theMinimumSizeIsScaledButNeverAboveTheGivenSize() {
         let scale = DisplayScale(factor: 2, source: .gdkScale)
         #expect(scale.minimumSize((240, 360), given: nil) == (480, 720))
