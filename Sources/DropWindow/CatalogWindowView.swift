@@ -87,13 +87,9 @@ public final class CatalogWindowView {
     @discardableResult
     public func setScale(_ new: DisplayScale) -> Bool {
         guard new.factor != scale.factor else { return false }
-        let ratio = new.factor / scale.factor
+        TopLevelWindow.rescale(window, connection: connection, from: scale, to: new, pixelSize: pixelSize,
+                               given: givenGeometry, minimum: Self.minimumSize)
         scale = new
-        connection.setMinimumSize(new.minimumSize(Self.minimumSize, given: givenGeometry), of: window)
-        if givenGeometry?.sizeGiven != true {
-            connection.resize(window, width: Int((Double(pixelSize.width) * ratio).rounded()),
-                              height: Int((Double(pixelSize.height) * ratio).rounded()))
-        }
         relayout(resetScroll: false)
         draw()
         return true

@@ -86,14 +86,9 @@ public final class DropWindowView {
     @discardableResult
     public func setScale(_ new: DisplayScale) -> Bool {
         guard new.factor != scale.factor else { return false }
-        let ratio = new.factor / scale.factor
+        TopLevelWindow.rescale(window, connection: connection, from: scale, to: new, pixelSize: pixelSize,
+                               given: givenGeometry, minimum: Self.minimumSize)
         scale = new
-        connection.setMinimumSize(new.minimumSize(Self.minimumSize, given: givenGeometry), of: window)
-        if givenGeometry?.sizeGiven != true {
-            // The ConfigureNotify that follows resizes the surface and the layout.
-            connection.resize(window, width: Int((Double(pixelSize.width) * ratio).rounded()),
-                              height: Int((Double(pixelSize.height) * ratio).rounded()))
-        }
         thumbnails.reset(pixelSize: new.pixels(DropLayout.thumbnailSize))
         relayout()
         draw()

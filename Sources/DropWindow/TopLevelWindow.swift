@@ -38,6 +38,18 @@ enum TopLevelWindow {
         return (width, height)
     }
 
+    /// Follows a change of scale from `old` to `new`: the minimum size in the hints follows, and the window is
+    /// resized by the ratio of the two unless the user gave its size (pixels stay pixels). The ConfigureNotify that
+    /// follows resizes the surface and the layout.
+    static func rescale(_ window: Window, connection: XConnection, from old: DisplayScale, to new: DisplayScale,
+                        pixelSize: (width: Int, height: Int), given: WindowGeometry?, minimum: (width: Int, height: Int)) {
+        connection.setMinimumSize(new.minimumSize(minimum, given: given), of: window)
+        guard given?.sizeGiven != true else { return }
+        let ratio = new.factor / old.factor
+        connection.resize(window, width: Int((Double(pixelSize.width) * ratio).rounded()),
+                          height: Int((Double(pixelSize.height) * ratio).rounded()))
+    }
+
     /// Whether `event` is the window manager asking `window` to close (WM_DELETE_WINDOW).
     static func isDeleteRequest(_ event: XEvent, window: Window, connection: XConnection) -> Bool {
         guard let message = connection.clientMessage(event), message.window == window,

@@ -54,6 +54,20 @@ final class DisplayScaleWatcher {
     }
 
     private func resolve() -> DisplayScale {
-        DisplayScale.resolve(choice: choice, gdkScale: gdkScale, resources: followsDpi ? connection.resourceManagerText() : nil)
+        DisplayScale.resolve(choice: choice, gdkScale: gdkScale, resources: followsDpi ? resources() : nil)
+    }
+
+    /// The resource database's text; nil when there is none or it is not text (format 8). One so large that it
+    /// was not read is a log line, and the scale goes on without it.
+    private func resources() -> String? {
+        switch connection.resourceManager() {
+        case .missing: return nil
+        case let .oversized(bytes):
+            log.warning("scale: the resource database (RESOURCE_MANAGER) holds \(bytes) bytes, over the "
+                        + "\(XConnection.maxResourceBytes) read; Xft.dpi is not known")
+            return nil
+        case let .value(value):
+            return value.format == 8 ? String(decoding: value.bytes, as: UTF8.self) : nil
+        }
     }
 }

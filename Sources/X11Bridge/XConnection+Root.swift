@@ -13,13 +13,10 @@ extension XConnection {
     /// property, and one that wrote megabytes must cost a small round trip, not the megabytes.
     public static let maxResourceBytes = 256 << 10
 
-    /// The resource database text `xrdb` loaded on the root window (RESOURCE_MANAGER: `Xft.dpi:\t192` lines);
-    /// nil when there is none, it is not text, or it is over `maxResourceBytes` (its size asked first).
-    public func resourceManagerText() -> String? {
-        guard case let .value(value) = readProperty(window: root, property: atom("RESOURCE_MANAGER"), delete: false,
-                                                    maxBytes: Self.maxResourceBytes),
-              value.format == 8 else { return nil }
-        return String(decoding: value.bytes, as: UTF8.self)
+    /// The resource database `xrdb` loaded on the root window (RESOURCE_MANAGER: `Xft.dpi:\t192` lines), read
+    /// only when it is at most `maxResourceBytes` (its size asked first).
+    public func resourceManager() -> BoundedRead {
+        readProperty(window: root, property: atom("RESOURCE_MANAGER"), delete: false, maxBytes: Self.maxResourceBytes)
     }
 
     /// Whether `event` is a change of the resource database on the root window (xrdb -merge, a settings daemon).

@@ -134,6 +134,18 @@ import TestSupport
         #expect(screenshot(of: world, sized: 800, 1200) != nil, "+100+50 gives the place, the scale the size")
     }
 
+    @Test func aResourceDatabaseOverItsBoundIsALogLineAndOneTimes() throws {
+        let world = try world(dpi: nil)
+        // 300 KB of resources, over the 256 KB read, with Xft.dpi among them: the agent does not read it.
+        let filler = (0..<6000).map { "HeroBridgeTest.filler\($0):\t\(String(repeating: "x", count: 24))\n" }.joined()
+        try world.mergeResources("Xft.dpi:\t192\n" + filler)
+        try world.startAgent()
+        #expect(world.waitForLog("scale: the resource database (RESOURCE_MANAGER) holds"), "\(world.log)")
+        #expect(screenshot(of: world, sized: 400, 600) != nil, "1× without the database")
+        try world.xclip("Thor")
+        #expect(world.waitForFavorite("Thor") != nil, "the agent goes on: a copy still becomes a favorite")
+    }
+
     @Test func gdkScaleWinsOverXftDpi() throws {
         let world = try world(dpi: 96)
         try world.startAgent(extraEnvironment: ["GDK_SCALE": "2"])
