@@ -169,5 +169,13 @@ import TestSupport
         #expect(strip.isColor(10, 120, 250, 250, 250, tolerance: 4), "the list below 104 pixels: \(strip.rgb(10, 120))")
         let dark = strip.count(x: 24, y: 104, width: 400, height: 88, 26, 26, 26, tolerance: 50)
         #expect(dark > 200, "the first rows' names at 2×: \(dark) dark pixels")
+
+        // It follows a change of Xft.dpi as the agent does.
+        try world.mergeResources("Xft.dpi:\t96\n")
+        #expect(catalog.waitFor("scale: 1× from Xft.dpi 96, was 2×", inErrors: true), "\(catalog.errors)")
+        #expect(eventually(timeout: 5) {
+            shot = try? world.catalogScreenshot()
+            return shot?.width == 360 && shot?.height == 520
+        }, "back to 360x520: \(String(describing: shot?.width))x\(String(describing: shot?.height))")
     }
 }
