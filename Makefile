@@ -28,9 +28,9 @@ RUN_PACKAGES := $(BUILD_PACKAGES) xvfb xclip
 PACKAGE_PACKAGES := $(BUILD_PACKAGES) dpkg-dev binutils gzip
 # `make test`: the package's, and the tests' X clients and tools (systemd for systemd-analyze, man-db for the unit's
 # Documentation=, desktop-file-utils to validate the desktop file, python3-fusepy for a FUSE mount whose files never
-# answer).
+# answer, x11-xserver-utils for xrdb, which sets Xft.dpi for the HiDPI tests).
 TEST_PACKAGES := $(PACKAGE_PACKAGES) util-linux xvfb xclip python3-gi gir1.2-gtk-3.0 gir1.2-gdkpixbuf-2.0 python3-xlib xdotool x11-apps x11-utils \
-	systemd man-db desktop-file-utils python3-fusepy
+	systemd man-db desktop-file-utils python3-fusepy x11-xserver-utils
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/herobridge

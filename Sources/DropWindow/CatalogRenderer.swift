@@ -4,6 +4,8 @@ import HeroCore
 /// What the catalog window shows at one moment.
 struct CatalogScene {
     var layout: CatalogLayout
+    /// Device pixels per logical unit, as in `DropScene`.
+    var scale: Double
     var heroes: [Hero]
     var query: String
     /// Names of the current favorites, marked with a star in the list.
@@ -16,6 +18,8 @@ struct CatalogScene {
 enum CatalogRenderer {
     static func draw(_ scene: CatalogScene, on cr: OpaquePointer) {
         let layout = scene.layout
+        // Logical units from here on, as in `DropRenderer`.
+        cairo_scale(cr, scene.scale, scene.scale)
         cairo_push_group(cr)
         cairo_set_antialias(cr, CAIRO_ANTIALIAS_BEST)
         DropRenderer.fill(cr, 0.98, 0.98, 0.98, x: 0, y: 0, width: layout.width, height: layout.height)

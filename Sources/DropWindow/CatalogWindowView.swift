@@ -14,6 +14,11 @@ public final class CatalogWindowView {
     private let favoriteNames: () -> Set<String>
     private var surface: OpaquePointer
     private var layout: CatalogLayout
+    /// The window's size in device pixels; `layout` is this divided by the scale.
+    private var pixelSize: (width: Int, height: Int)
+    private var scale: DisplayScale
+    /// The geometry the user gave (`--geometry`): a size in it is kept in pixels whatever the scale.
+    private let givenGeometry: WindowGeometry?
     private var search = SearchText()
     private var heroes: [Hero] = []
     private var favorites: Set<String> = []
@@ -24,14 +29,22 @@ public final class CatalogWindowView {
     /// Called when the window manager asks to close the window.
     public var onClose: (() -> Void)?
 
+    /// The logical size when the user gives none; its pixels are this times the scale.
     public static let defaultGeometry = WindowGeometry(width: 360, height: 520)
+    /// The smallest logical size the window manager may give.
+    static let minimumSize = (width: 240, height: 240)
     /// Keysyms (keysymdef.h) the field handles besides text.
     private static let backSpace: KeySym = 0xff08, escape: KeySym = 0xff1b, up: KeySym = 0xff52, down: KeySym = 0xff54
 
-    /// Creates and maps the window; `catalog` and `favoriteNames` are asked again on every `reload`.
-    public init(connection: XConnection, geometry: WindowGeometry = CatalogWindowView.defaultGeometry,
+    /// Creates and maps the window at `geometry` (pixels), else at the default size times `scale`; `catalog` and
+    /// `favoriteNames` are asked again on every `reload`.
+    public init(connection: XConnection, geometry given: WindowGeometry?, scale: DisplayScale,
                 catalog: @escaping () -> Catalog, favoriteNames: @escaping () -> Set<String>) {
         self.connection = connection
+        self.scale = scale
+        givenGeometry = given
+        let geometry = scale.windowGeometry(given: given, default: Self.defaultGeometry)
+        pixelSize = (geometry.width, geometry.height)
         self.catalog = catalog
         self.favoriteNames = favoriteNames
         // PropertyChangeMask: the XdndSelection owner on this window may ask the server for the time.
@@ -40,10 +53,11 @@ public final class CatalogWindowView {
                                                     className: "HeroBridge"),
                                        eventMask: ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask
                                            | Button1MotionMask | PropertyChangeMask | KeyPressMask | FocusChangeMask,
-                                       minimum: (240, 240))
+                                       minimum: scale.minimumSize(Self.minimumSize, given: given))
         // Ask the window manager for keyboard focus: the search field is typed into.
         connection.setWantsInput(window)
-        layout = CatalogLayout(width: Double(geometry.width), height: Double(geometry.height), rowCount: 0)
+        layout = CatalogLayout(width: Double(geometry.width) / scale.factor, height: Double(geometry.height) / scale.factor,
+                               rowCount: 0)
         surface = cairo_xlib_surface_create(connection.display, window, connection.defaultVisual,
                                             Int32(geometry.width), Int32(geometry.height))
         reload()
@@ -68,15 +82,34 @@ public final class CatalogWindowView {
         refilter(resetScroll: true)
     }
 
+    /// Follows a new scale as `DropWindowView.setScale` does (this window has no thumbnails). False when the factor
+    /// is the same and nothing was done.
+    @discardableResult
+    public func setScale(_ new: DisplayScale) -> Bool {
+        guard new.factor != scale.factor else { return false }
+        TopLevelWindow.rescale(window, connection: connection, from: scale, to: new, pixelSize: pixelSize,
+                               given: givenGeometry, minimum: Self.minimumSize)
+        scale = new
+        relayout(resetScroll: false)
+        draw()
+        return true
+    }
+
+    /// The layout for the window's pixels at the current scale.
+    private func relayout(resetScroll: Bool) {
+        layout.update(width: Double(pixelSize.width) / scale.factor, height: Double(pixelSize.height) / scale.factor,
+                      rowCount: heroes.count, resetScroll: resetScroll)
+    }
+
     /// Feeds an event; true when it was for this window.
     public func handle(_ event: XEvent) -> Bool {
         switch event.type {
         case Expose where event.xexpose.window == window:
             if event.xexpose.count == 0 { draw() }
         case ConfigureNotify where event.xconfigure.window == window:
-            guard let size = TopLevelWindow.resize(event.xconfigure, surface: surface, from: (layout.width, layout.height))
-            else { return true }
-            layout.update(width: size.width, height: size.height, rowCount: heroes.count)
+            guard let size = TopLevelWindow.resize(event.xconfigure, surface: surface, from: pixelSize) else { return true }
+            pixelSize = size
+            relayout(resetScroll: false)
             draw()
         case FocusIn where event.xfocus.window == window:
             focused = true; draw()
@@ -122,20 +155,21 @@ public final class CatalogWindowView {
         case 1:
             // With no window manager nobody gives us the focus; take it on a click, as click-to-focus would.
             connection.focus(window, time: event.time)
-            gesture.pressed(row: layout.row(at: Double(event.x), Double(event.y)), x: Int(event.x_root), y: Int(event.y_root))
+            let point = scale.logical(x: Int(event.x), y: Int(event.y))
+            gesture.pressed(row: layout.row(at: point.x, point.y), x: Int(event.x_root), y: Int(event.y_root))
         default: break
         }
     }
 
     private func refilter(resetScroll: Bool) {
         heroes = catalog().search(search.text)
-        layout.update(width: layout.width, height: layout.height, rowCount: heroes.count, resetScroll: resetScroll)
+        relayout(resetScroll: resetScroll)
         draw()
     }
 
     private func draw() {
         let cr = cairo_create(surface)!
-        CatalogRenderer.draw(CatalogScene(layout: layout, heroes: heroes, query: search.text, favorites: favorites,
+        CatalogRenderer.draw(CatalogScene(layout: layout, scale: scale.factor, heroes: heroes, query: search.text, favorites: favorites,
                                           focused: focused), on: cr)
         cairo_destroy(cr)
         connection.flush()

@@ -8,6 +8,8 @@ import HeroCore
 /// What the window shows at one moment.
 struct DropScene {
     var layout: DropLayout
+    /// Device pixels per logical unit: the layout is in logical units, the surface in pixels.
+    var scale: Double
     var favorites: [Favorite]
     /// A drag hovers: where (window coordinates) and whether its types are acceptable.
     var hover: (x: Double, y: Double, acceptable: Bool, carriesImage: Bool)?
@@ -21,6 +23,9 @@ enum DropRenderer {
 
     static func draw(_ scene: DropScene, on cr: OpaquePointer, thumbnail: (Favorite) -> OpaquePointer?) {
         let layout = scene.layout
+        // Everything below is in logical units; cairo turns them into pixels, so text and curves are drawn at the
+        // screen's resolution rather than drawn small and enlarged.
+        cairo_scale(cr, scene.scale, scene.scale)
         cairo_push_group(cr)
         cairo_set_antialias(cr, CAIRO_ANTIALIAS_BEST)
         fill(cr, 0.98, 0.98, 0.98, x: 0, y: 0, width: layout.width, height: layout.height)

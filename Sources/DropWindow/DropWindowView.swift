@@ -13,10 +13,16 @@ public final class DropWindowView {
     private let connection: XConnection
     private var surface: OpaquePointer
     private var layout: DropLayout
+    /// The window's size in device pixels; `layout` is this divided by the scale.
+    private var pixelSize: (width: Int, height: Int)
+    private var scale: DisplayScale
+    /// The geometry the user gave (`--geometry`): a size in it is kept in pixels whatever the scale, never resized
+    /// by us; a place alone leaves the size to the scale.
+    private let givenGeometry: WindowGeometry?
     private var rows: [Favorite] = []
     private var hover: (x: Double, y: Double, acceptable: Bool, carriesImage: Bool)?
     private var status = "Copy a hero's name, or drop text or images here."
-    private let thumbnails = ThumbnailCache()
+    private let thumbnails: ThumbnailCache
     private(set) public var isShown = true
     private var gesture = DragGesture()
     /// Called when a row is pressed and dragged past the threshold: the favorite, the root point and the time of
@@ -25,17 +31,29 @@ public final class DropWindowView {
     /// Called when a row's star is clicked: whoever owns the favorites removes it, then shows the new rows.
     public var onRemove: ((Favorite) -> Void)?
 
-    /// Creates and maps the window at `geometry`, with no rows until `show(rows:thumbnails:)`.
-    public init(connection: XConnection, geometry: WindowGeometry) {
+    /// The logical size of the window when the user gives none; its pixels are this times the scale.
+    public static let defaultGeometry = WindowGeometry.default
+    /// The smallest logical size the window manager may give.
+    static let minimumSize = (width: 240, height: 360)
+
+    /// Creates and maps the window at `geometry` (pixels), else at the default size times `scale`, with no rows
+    /// until `show(rows:thumbnails:)`.
+    public init(connection: XConnection, geometry given: WindowGeometry?, scale: DisplayScale) {
         self.connection = connection
+        self.scale = scale
+        givenGeometry = given
+        thumbnails = ThumbnailCache(pixelSize: scale.pixels(DropLayout.thumbnailSize))
+        let geometry = scale.windowGeometry(given: given, default: Self.defaultGeometry)
         // Button-1 motion and releases tell a click on a row from the start of a drag out of it; property changes
         // let the XdndSelection owner on this window ask the server for the time (ICCCM's zero-length append).
         window = TopLevelWindow.create(connection: connection, geometry: geometry,
                                        names: .init(title: "HeroBridge", instance: "herobridge", className: "HeroBridge"),
                                        eventMask: ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask
                                            | Button1MotionMask | PropertyChangeMask,
-                                       minimum: (240, 360))
-        layout = DropLayout(width: Double(geometry.width), height: Double(geometry.height), rowCount: 0)
+                                       minimum: scale.minimumSize(Self.minimumSize, given: given))
+        pixelSize = (geometry.width, geometry.height)
+        layout = DropLayout(width: Double(geometry.width) / scale.factor, height: Double(geometry.height) / scale.factor,
+                            rowCount: 0)
         surface = cairo_xlib_surface_create(connection.display, window, connection.defaultVisual,
                                             Int32(geometry.width), Int32(geometry.height))
         connection.mapRaised(window)
@@ -62,6 +80,31 @@ public final class DropWindowView {
 
     /// The portraits whose thumbnails this window already has (or knows it cannot have).
     public var knownThumbnails: Set<String> { thumbnails.known }
+
+    /// The side, in device pixels, of the thumbnails this window wants: `DropLayout.thumbnailSize` scaled, so a
+    /// portrait is as sharp as the screen allows.
+    public var thumbnailPixels: Int { thumbnails.pixelSize }
+
+    /// Follows a new scale: when the factor changed, the window is resized by the ratio (unless the user gave its
+    /// geometry), its minimum size follows, the thumbnails are forgotten (the owner makes them again at
+    /// `thumbnailPixels`), and it is redrawn. False when the factor is the same and nothing was done.
+    @discardableResult
+    public func setScale(_ new: DisplayScale) -> Bool {
+        guard new.factor != scale.factor else { return false }
+        TopLevelWindow.rescale(window, connection: connection, from: scale, to: new, pixelSize: pixelSize,
+                               given: givenGeometry, minimum: Self.minimumSize)
+        scale = new
+        thumbnails.reset(pixelSize: new.pixels(DropLayout.thumbnailSize))
+        relayout()
+        draw()
+        return true
+    }
+
+    /// The layout for the window's pixels at the current scale.
+    private func relayout() {
+        layout.update(width: Double(pixelSize.width) / scale.factor, height: Double(pixelSize.height) / scale.factor,
+                      rowCount: rows.count)
+    }
 
     /// Shows `text` in the status line.
     public func setStatus(_ text: String) {
@@ -99,9 +142,9 @@ public final class DropWindowView {
         case Expose where event.xexpose.window == window:
             if event.xexpose.count == 0 { draw() }
         case ConfigureNotify where event.xconfigure.window == window:
-            guard let size = TopLevelWindow.resize(event.xconfigure, surface: surface, from: (layout.width, layout.height))
-            else { return true }
-            layout.update(width: size.width, height: size.height, rowCount: rows.count)
+            guard let size = TopLevelWindow.resize(event.xconfigure, surface: surface, from: pixelSize) else { return true }
+            pixelSize = size
+            relayout()
             draw()
         case MapNotify where event.xmap.window == window:
             isShown = true
@@ -126,7 +169,7 @@ public final class DropWindowView {
     }
 
     private func click(_ press: XButtonEvent) {
-        let x = Double(press.x), y = Double(press.y)
+        let (x, y) = scale.logical(x: Int(press.x), y: Int(press.y))
         switch press.button {
         case 4: layout.scrollBy(-DropLayout.rowHeight); draw()
         case 5: layout.scrollBy(DropLayout.rowHeight); draw()
@@ -142,15 +185,16 @@ public final class DropWindowView {
         }
     }
 
+    /// A root point in the window's logical units.
     private func windowPoint(root point: (x: Int, y: Int)) -> (x: Double, y: Double) {
         let local = connection.translate(rootX: point.x, rootY: point.y, to: window)
-        return (Double(local?.x ?? 0), Double(local?.y ?? 0))
+        return scale.logical(x: local?.x ?? 0, y: local?.y ?? 0)
     }
 
     private func draw() {
         guard isShown else { return }
         let cr = cairo_create(surface)!
-        let scene = DropScene(layout: layout, favorites: rows, hover: hover, status: status)
+        let scene = DropScene(layout: layout, scale: scale.factor, favorites: rows, hover: hover, status: status)
         DropRenderer.draw(scene, on: cr) { [thumbnails] favorite in
             favorite.hero.portrait.flatMap { thumbnails.surface(sha256: $0.sha256) }
         }

@@ -28,14 +28,26 @@ enum TopLevelWindow {
         return window
     }
 
-    /// The size a ConfigureNotify gives the window when it differs from `current`, with the window's cairo
-    /// `surface` already resized to it; nil for a move or a restack, which need no redraw.
+    /// The size in pixels a ConfigureNotify gives the window when it differs from `current`, with the window's
+    /// cairo `surface` already resized to it; nil for a move or a restack, which need no redraw.
     static func resize(_ event: XConfigureEvent, surface: OpaquePointer,
-                       from current: (width: Double, height: Double)) -> (width: Double, height: Double)? {
-        let width = Double(event.width), height = Double(event.height)
+                       from current: (width: Int, height: Int)) -> (width: Int, height: Int)? {
+        let width = Int(event.width), height = Int(event.height)
         guard width != current.width || height != current.height else { return nil }
         cairo_xlib_surface_set_size(surface, event.width, event.height)
         return (width, height)
+    }
+
+    /// Follows a change of scale from `old` to `new`: the minimum size in the hints follows, and the window is
+    /// resized by the ratio of the two unless the user gave its size (pixels stay pixels). The ConfigureNotify that
+    /// follows resizes the surface and the layout.
+    static func rescale(_ window: Window, connection: XConnection, from old: DisplayScale, to new: DisplayScale,
+                        pixelSize: (width: Int, height: Int), given: WindowGeometry?, minimum: (width: Int, height: Int)) {
+        connection.setMinimumSize(new.minimumSize(minimum, given: given), of: window)
+        guard given?.sizeGiven != true else { return }
+        let ratio = new.factor / old.factor
+        connection.resize(window, width: Int((Double(pixelSize.width) * ratio).rounded()),
+                          height: Int((Double(pixelSize.height) * ratio).rounded()))
     }
 
     /// Whether `event` is the window manager asking `window` to close (WM_DELETE_WINDOW).

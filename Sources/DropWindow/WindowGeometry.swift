@@ -7,6 +7,8 @@ public struct WindowGeometry: Equatable, Sendable {
     public var y: Int?
     public var fromRight = false
     public var fromBottom = false
+    /// False for a place alone (`+0-0`): the size is then the window's default, which follows the display's scale.
+    public var sizeGiven = true
 
     public static let `default` = WindowGeometry(width: 400, height: 600)
 
@@ -17,9 +19,9 @@ public struct WindowGeometry: Equatable, Sendable {
         self.y = y
     }
 
-    /// The geometry in the syntax `parse` reads: `400x600`, `400x600+10-20`.
+    /// The geometry in the syntax `parse` reads: `400x600`, `400x600+10-20`, `+10-20` (a place alone).
     public var description: String {
-        var text = "\(width)x\(height)"
+        var text = sizeGiven ? "\(width)x\(height)" : ""
         if let x, let y { text += "\(fromRight ? "-" : "+")\(x)\(fromBottom ? "-" : "+")\(y)" }
         return text
     }
@@ -29,6 +31,7 @@ public struct WindowGeometry: Equatable, Sendable {
         var rest = Substring(text.hasPrefix("=") ? String(text.dropFirst()) : text)
         guard !rest.isEmpty else { return nil }
         var geometry = WindowGeometry.default
+        geometry.sizeGiven = false
         func number() -> Int? {
             let digits = rest.prefix { $0.isASCII && $0.isNumber }
             guard !digits.isEmpty, digits.count < 6 else { return nil }
@@ -41,6 +44,7 @@ public struct WindowGeometry: Equatable, Sendable {
             guard let height = number() else { return nil }
             geometry.width = width
             geometry.height = height
+            geometry.sizeGiven = true
         }
         if !rest.isEmpty {
             guard let xSign = rest.first, xSign == "+" || xSign == "-" else { return nil }

@@ -55,8 +55,10 @@ public enum Agent {
                                        log: log, watchWindow: manager.window,
                                        isOwnWindow: { $0 == manager.window || drop?.windows.contains($0) == true })
         worker.onDrained = { [unowned clipboard] in clipboard.workerDrained() }
+        // The windows' scale: made before any window, which is made at it.
+        let scale = DisplayScaleWatcher(connection: connection, choice: options.scale, environment: environment, log: log)
         if options.window {
-            drop = DropAgent(connection: connection, loop: loop, worker: worker, options: options, log: log)
+            drop = DropAgent(connection: connection, loop: loop, worker: worker, options: options, scale: scale, log: log)
             clipboard.onReport = { drop?.show(report: $0) }
         }
         if let problem = connection.sync() { log.warning("set-up: \(problem)") }
@@ -67,6 +69,7 @@ public enum Agent {
         SystemdNotifier.notify("READY=1", environment: environment)
 
         let exit = loop.run { event in
+            if scale.handle(event) { return }
             if let managerEvent = manager.handle(event) {
                 switch managerEvent {
                 case .replaced:

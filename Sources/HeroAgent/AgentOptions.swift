@@ -20,8 +20,10 @@ public struct AgentOptions: Sendable {
     public var replace = false
     /// Open the drop window (`--no-window` turns it off).
     public var window = true
-    /// Its size and place (`--geometry`).
-    public var geometry = WindowGeometry.default
+    /// Its size and place in pixels (`--geometry`); nil: the default size at the display's scale.
+    public var geometry: WindowGeometry?
+    /// The windows' scale (`scale =`): `auto` follows GDK_SCALE and Xft.dpi.
+    public var scale = DisplayScale.Choice.auto
     /// Log threshold.
     public var logLevel: AgentLog.Level = .info
 

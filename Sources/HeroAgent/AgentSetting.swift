@@ -10,6 +10,7 @@ public enum AgentSetting: String, CaseIterable, Sendable {
     case timeout
     case window
     case geometry
+    case scale
     case logLevel = "log-level"
 
     /// What the config file accepts for this key, for error messages and `herobridge config show`.
@@ -20,6 +21,7 @@ public enum AgentSetting: String, CaseIterable, Sendable {
         case .maxBytes: "a size such as 65536, 512K or 64M"
         case .timeout: "a number of seconds between 0 and 3600"
         case .geometry: "WxH[+X+Y] with at least 200x300"
+        case .scale: "auto, or a number from 1 to 4"
         case .logLevel: "warning, info or debug"
         }
     }
@@ -41,6 +43,8 @@ public enum AgentSetting: String, CaseIterable, Sendable {
             options.window = try Self.boolean(value, setting: self)
         case .geometry:
             options.geometry = try Self.geometry(value)
+        case .scale:
+            options.scale = try Self.scale(value)
         case .logLevel:
             switch value.lowercased() {
             case "warning", "quiet": options.logLevel = .warning
@@ -59,7 +63,12 @@ public enum AgentSetting: String, CaseIterable, Sendable {
         case .maxBytes: Self.sizeText(options.maxBytes)
         case .timeout: options.timeout == options.timeout.rounded() ? String(Int(options.timeout)) : String(options.timeout)
         case .window: options.window ? "yes" : "no"
-        case .geometry: options.geometry.description
+        case .geometry: (options.geometry ?? .default).description
+        case .scale:
+            switch options.scale {
+            case .auto: "auto"
+            case let .fixed(factor): factor == factor.rounded() ? String(Int(factor)) : String(factor)
+            }
         case .logLevel: options.logLevel == .warning ? "warning" : options.logLevel == .debug ? "debug" : "info"
         }
     }
@@ -92,6 +101,13 @@ public enum AgentSetting: String, CaseIterable, Sendable {
     public static func geometry(_ text: String) throws(SettingError) -> WindowGeometry {
         guard let geometry = WindowGeometry.parse(text) else { throw AgentSetting.geometry.refusal(text) }
         return geometry
+    }
+
+    /// `auto`, or a factor in `DisplayScale.range` (1 to 4; fractions such as 1.5 too).
+    public static func scale(_ text: String) throws(SettingError) -> DisplayScale.Choice {
+        if text.lowercased() == "auto" { return .auto }
+        guard let factor = Double(text), DisplayScale.range.contains(factor) else { throw AgentSetting.scale.refusal(text) }
+        return .fixed(factor)
     }
 
     private static func boolean(_ text: String, setting: AgentSetting) throws(SettingError) -> Bool {

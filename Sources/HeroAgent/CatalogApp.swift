@@ -6,10 +6,11 @@ import X11Bridge
 
 /// `herobridge catalog --window`: the catalog window on its own small event loop (it is not the agent: it
 /// watches no selection and stores nothing). Its rows drag out as heroes; dropping one on the agent's window
-/// adds it there. Closing the window or a signal exits 0; losing the X server exits 1.
+/// adds it there. Closing the window or a signal exits 0; losing the X server exits 1. It scales like the drop
+/// window (`scale` of the agent's config, GDK_SCALE, Xft.dpi, followed while it runs), so the two match side by side.
 public enum CatalogApp {
-    public static func run(display: String?, database: String, geometry: WindowGeometry?, verbose: Bool,
-                           environment: [String: String]) -> Int32 {
+    public static func run(display: String?, database: String, geometry: WindowGeometry?, scale choice: DisplayScale.Choice,
+                           verbose: Bool, environment: [String: String]) -> Int32 {
         let log = AgentLog(threshold: verbose ? .debug : .info, environment: environment)
         let connection: XConnection
         let favorites: Favorites
@@ -21,8 +22,9 @@ public enum CatalogApp {
             return 1
         }
         let loop = EventLoop(connection: connection)
+        let scale = DisplayScaleWatcher(connection: connection, choice: choice, environment: environment, log: log)
         let view = CatalogWindowView(
-            connection: connection, geometry: geometry ?? CatalogWindowView.defaultGeometry,
+            connection: connection, geometry: geometry, scale: scale.scale,
             catalog: { [favorites] in
                 try? favorites.reloadCatalog()
                 return favorites.catalog
@@ -34,6 +36,7 @@ public enum CatalogApp {
                        x: x, y: y, time: time) { _ in }
         }
         view.onClose = { loop.stop(status: 0) }
+        scale.onChange { [unowned view] new in view.setScale(new) }
         // Favorites added elsewhere (the agent, the CLI) get their star without a restart.
         let watcher = DatabaseWatcher(path: database, loop: loop) { view.reload() }
         if let problem = connection.sync() { log.warning("set-up: \(problem)") }
@@ -41,6 +44,7 @@ public enum CatalogApp {
                  + "\(view.shown.count) heroes")
 
         let exit = loop.run { event in
+            if scale.handle(event) { return }
             if drag.handle(event) { return }
             _ = view.handle(event)
         }

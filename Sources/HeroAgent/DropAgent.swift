@@ -25,13 +25,14 @@ final class DropAgent {
     private var reloading = false
     private var reloadAgain = false
 
-    init(connection: XConnection, loop: EventLoop, worker: IngestWorker, options: AgentOptions, log: AgentLog) {
+    init(connection: XConnection, loop: EventLoop, worker: IngestWorker, options: AgentOptions, scale: DisplayScaleWatcher,
+         log: AgentLog) {
         self.connection = connection
         self.worker = worker
         self.log = log
         acceptUnknown = options.acceptUnknown
         limits = TransferLimits(maxBytes: options.maxBytes)
-        view = DropWindowView(connection: connection, geometry: options.geometry)
+        view = DropWindowView(connection: connection, geometry: options.geometry, scale: scale.scale)
         reader = SelectionReader(connection: connection, loop: loop, limits: .init(maxBytes: options.maxBytes, timeout: options.timeout))
         fetcher = SelectionFetcher(connection: connection, reader: reader, limits: limits)
         dragOut = HeroDragOut(connection: connection, loop: loop, log: log)
@@ -61,6 +62,8 @@ final class DropAgent {
             })
         }
         view.onRemove = { [unowned self] favorite in remove(favorite.hero.name) }
+        // A new scale drops the thumbnails; they are made again at the new pixel size.
+        scale.onChange { [unowned self] new in if view.setScale(new) { reload() } }
         reload()
     }
 
@@ -70,13 +73,13 @@ final class DropAgent {
         guard !reloading else { reloadAgain = true; return }
         reloading = true
         let known = view.knownThumbnails
-        let limits = limits
+        let (limits, pixels) = (limits, view.thumbnailPixels)
         worker.run({ favorites -> (rows: [Favorite], thumbnails: [String: Thumbnail?])? in
             guard let rows = try? favorites.listAfterWritersFinish() else { return nil }
             var made: [String: Thumbnail?] = [:]
             for favorite in rows {
                 guard let sha = favorite.hero.portrait?.sha256, !known.contains(sha), made[sha] == nil else { continue }
-                made[sha] = (try? favorites.portrait(of: favorite.hero.name)).flatMap { Thumbnail.make(from: $0.data, limits: limits) }
+                made[sha] = (try? favorites.portrait(of: favorite.hero.name)).flatMap { Thumbnail.make(from: $0.data, size: pixels, limits: limits) }
             }
             return (rows, made)
         }, then: { [unowned self] snapshot in

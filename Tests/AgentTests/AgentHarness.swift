@@ -14,9 +14,10 @@ final class AgentHarness: @unchecked Sendable {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fixtures").path
 
-    init() throws {
+    /// `screen`: the Xvfb's size; the HiDPI tests need room for windows at twice their size.
+    init(screen: (width: Int, height: Int) = (1280, 1024)) throws {
         dir = try TempDirectory("herobridge-agent")
-        xvfb = try XvfbServer()
+        xvfb = try XvfbServer(width: screen.width, height: screen.height)
         db = dir.file("favorites.sqlite3")
     }
 

@@ -39,10 +39,11 @@ import TestSupport
             window = no
             geometry = 300x500-10+20
             log-level = debug
+            scale = 1.5
             """)
         let check = try cli.run("config", "check")
         #expect(check.status == 0)
-        #expect(check.stdout == "\(configPath): OK, 7 settings\n")
+        #expect(check.stdout == "\(configPath): OK, 8 settings\n")
         let show = try cli.run("config", "show")
         #expect(show.lines == ["# \(configPath)",
                                "selections = clipboard,primary    # line 2",
@@ -51,16 +52,19 @@ import TestSupport
                                "timeout = 2.5    # line 6",
                                "window = no    # line 7",
                                "geometry = 300x500-10+20    # line 8",
+                               "scale = 1.5    # line 10",
                                "log-level = debug    # line 9"])
     }
 
     @Test(arguments: [
-        ("colour = red\n", ":1: unknown key \"colour\" (known: selections, accept-unknown, max-bytes, timeout, window, geometry, log-level)"),
+        ("colour = red\n", ":1: unknown key \"colour\" (known: selections, accept-unknown, max-bytes, timeout, window, geometry, scale, log-level)"),
         ("# fine\nwindow = maybe\n", ":2: window: \"maybe\" is not yes or no"),
         ("timeout = 0\n", ":1: timeout: \"0\" is not a number of seconds between 0 and 3600"),
         ("max-bytes = lots\n", ":1: max-bytes: \"lots\" is not a size such as 65536, 512K or 64M"),
         ("selections = clipboard,clipboard\n", ":1: selections: \"clipboard,clipboard\" is not clipboard, primary or clipboard,primary"),
         ("geometry = 10x10\n", ":1: geometry: \"10x10\" is not WxH[+X+Y] with at least 200x300"),
+        ("scale = 5\n", ":1: scale: \"5\" is not auto, or a number from 1 to 4"),
+        ("scale = 0.5\n", ":1: scale: \"0.5\" is not auto, or a number from 1 to 4"),
         ("window = yes\n\nwindow = no\n", ":3: window is set twice (first on line 1)"),
         ("just some words\n", ":1: \"just some words\" is not key = value"),
         ("timeout =\n", ":1: timeout has no value (expected a number of seconds between 0 and 3600)"),

@@ -27,7 +27,10 @@ import Testing
     }
 
     @Test func positionAloneKeepsTheDefaultSize() {
-        #expect(WindowGeometry.parse("+10+20") == WindowGeometry(width: 400, height: 600, x: 10, y: 20))
+        var placeOnly = WindowGeometry(width: 400, height: 600, x: 10, y: 20)
+        placeOnly.sizeGiven = false
+        #expect(WindowGeometry.parse("+10+20") == placeOnly, "a place alone leaves the size to the default")
+        #expect(WindowGeometry.parse("400x600+10+20")?.sizeGiven == true)
     }
 
     @Test func minusOffsetsCountFromTheRightAndBottom() {
@@ -44,6 +47,12 @@ import Testing
 
         let plus = WindowGeometry.parse("+5+7")
         #expect(plus?.fromRight == false && plus?.fromBottom == false)
+    }
+
+    @Test(arguments: ["400x600", "300x500-10+20", "+5-7", "-0+40"])
+    func theDescriptionReadsBackTheSame(_ text: String) throws {
+        let geometry = try #require(WindowGeometry.parse(text))
+        #expect(geometry.description == text && WindowGeometry.parse(geometry.description) == geometry)
     }
 
     @Test func acceptsTheSmallestAllowedSize() {

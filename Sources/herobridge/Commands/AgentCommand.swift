@@ -18,7 +18,7 @@ enum AgentCommand: CLICommand {
     static let window = FlagChoice<Self, Bool>(("--no-window", false, "watch the selections only, with no drop window"),
                                                ("--window", true, "show the drop window (the default)"))
     static let geometry = Option<Self, WindowGeometry>.setting(.geometry, "--geometry", "WxH+X+Y",
-                                                               "size and place of the drop window (default 400x600)") { $0.geometry }
+                                                               "size and place of the drop window (default 400x600)") { $0.geometry ?? .default }
     static let logLevel = FlagChoice<Self, AgentLog.Level>(("--quiet", .warning, "log only warnings and errors"),
                                                            ("--verbose", .debug, "log every step"))
 
