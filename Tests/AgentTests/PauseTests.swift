@@ -132,4 +132,20 @@ extension AgentHarness {
             #expect(result.stderr.hasPrefix("herobridge: no HeroBridge agent is running on display \(world.xvfb.display)"))
         }
     }
+
+    /// A control request is any client's to send: one that names the root window as where the answer goes, or a
+    /// verb the agent does not know, is one log line, and the agent goes on answering the real commands.
+    @Test func aRequestAnsweringToTheRootOrWithAnUnknownVerbIsOneLogLine() throws {
+        let world = try AgentHarness()
+        try world.startAgent(["--no-window"])
+        #expect(try world.fixture("forger.py", ["control", "1", "root"]).waitFor("sent"))
+        #expect(try world.fixture("forger.py", ["control", "9", "0x1234"]).waitFor("sent"))
+        // This answer comes after the agent handled both (one thread, in order).
+        #expect(try world.status()["running"] as? Bool == true)
+        #expect(world.log.contains("control: ignored a control request whose answer would go to window 0x"))
+        #expect(world.log.contains("manager: ignored a control request this agent does not know (verb 9)"))
+        let root = try HeroBridgeProcess.run(["-root", "_HEROBRIDGE_REPLY"], environment: world.environment(),
+                                             executable: "/usr/bin/xprop")
+        #expect(root.stdout.contains("not found"), "the agent wrote on the root window: \(root.stdout)")
+    }
 }
