@@ -148,4 +148,14 @@ extension AgentHarness {
                                              executable: "/usr/bin/xprop")
         #expect(root.stdout.contains("not found"), "the agent wrote on the root window: \(root.stdout)")
     }
+
+    /// A client that owns the manager selection but is no agent never answers: the command gives up after its
+    /// 5 s and says so, exit 1.
+    @Test func anOwnerOfTheManagerSelectionThatNeverAnswersIsAClearError() throws {
+        let world = try AgentHarness()
+        try world.fixture("bulk_owner.py", ["--selection", "HEROBRIDGE_S0", "UTF8_STRING=not an agent"])
+        let result = try world.control("status")
+        #expect(result.status == 1)
+        #expect(result.stderr == "herobridge: the HeroBridge agent on display \(world.xvfb.display) did not answer within 5 s\n")
+    }
 }
