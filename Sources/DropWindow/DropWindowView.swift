@@ -22,6 +22,7 @@ public final class DropWindowView {
     private var rows: [Favorite] = []
     private var hover: (x: Double, y: Double, acceptable: Bool, carriesImage: Bool)?
     private var status = "Copy a hero's name, or drop text or images here."
+    private var pauseNote: String?
     private let thumbnails: ThumbnailCache
     private(set) public var isShown = true
     private var gesture = DragGesture()
@@ -112,6 +113,13 @@ public final class DropWindowView {
         draw()
     }
 
+    /// "Paused until 14:05" while the clipboard is paused, nil otherwise. It stays in front of whatever the status
+    /// line says next (a drop still works while paused, and its outcome must not hide that nothing is read).
+    public func setPauseNote(_ note: String?) {
+        pauseNote = note
+        draw()
+    }
+
     /// Maps the window again and raises it (`herobridge show`).
     public func show() {
         connection.mapRaised(window)
@@ -194,7 +202,8 @@ public final class DropWindowView {
     private func draw() {
         guard isShown else { return }
         let cr = cairo_create(surface)!
-        let scene = DropScene(layout: layout, scale: scale.factor, favorites: rows, hover: hover, status: status)
+        let scene = DropScene(layout: layout, scale: scale.factor, favorites: rows, hover: hover,
+                              status: pauseNote.map { "\($0) · \(status)" } ?? status)
         DropRenderer.draw(scene, on: cr) { [thumbnails] favorite in
             favorite.hero.portrait.flatMap { thumbnails.surface(sha256: $0.sha256) }
         }

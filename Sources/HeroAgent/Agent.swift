@@ -33,6 +33,10 @@ public enum Agent {
             return 1
         }
         let loop = EventLoop(connection: connection)
+        guard let pause = AgentPause(loop: loop, log: log) else {
+            log.error("cannot create the pause timer (timerfd): \(String(cString: strerror(errno)))")
+            return 1
+        }
         let favorites: Favorites
         do {
             favorites = try Favorites(path: options.database)
@@ -61,6 +65,12 @@ public enum Agent {
             drop = DropAgent(connection: connection, loop: loop, worker: worker, options: options, scale: scale, log: log)
             clipboard.onReport = { drop?.show(report: $0) }
         }
+        // Pausing (herobridge pause, the tray menu): the clipboard side stops reading, the status line says so.
+        let control = ControlDesk(connection: connection, worker: worker, pause: pause, log: log, database: options.database)
+        pause.onChange { state in
+            clipboard.setPaused(state.isPaused)
+            drop?.show(pause: state)
+        }
         if let problem = connection.sync() { log.warning("set-up: \(problem)") }
 
         log.info("ready: display \(connection.name), watching \(options.selections.joined(separator: " and ")), "
@@ -77,6 +87,8 @@ public enum Agent {
                     loop.stop(status: 0)
                 case .show:
                     if let drop { drop.view.show() } else { log.info("show: this agent runs with --no-window") }
+                case let .control(request):
+                    control.handle(request)
                 case .handled:
                     break
                 case let .ignored(line):

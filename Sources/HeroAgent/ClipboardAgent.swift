@@ -39,13 +39,24 @@ public final class ClipboardAgent {
                                    onChange: { changed($0) }, onOwnerGone: { gone($0) })
         watcher.log = { log.warning("clipboard: \($0)") }
         reader.log = { log.warning("clipboard: \($0)") }
-        changed = { [unowned self] in perform(queue.changed($0, backlogBytes: worker.backlogBytes)) }
+        changed = { [unowned self] change in
+            if queue.paused {
+                log.debug("\(change.selection.name): new owner 0x\(String(change.owner, radix: 16)) while paused; not read")
+            }
+            perform(queue.changed(change, backlogBytes: worker.backlogBytes))
+        }
         gone = { [unowned self] in perform(queue.ownerGone($0)) }
     }
 
     /// Feeds an event; true when it belonged to the clipboard side.
     public func handle(_ event: XEvent) -> Bool {
         watcher.handle(event) || reader.handle(event)
+    }
+
+    /// Stops reading (the read in flight is abandoned unstored, nothing waits) or starts again with the next
+    /// change (`AgentPause`).
+    func setPaused(_ paused: Bool) {
+        if paused { perform(queue.pause()) } else { queue.resume() }
     }
 
     /// Abandons the read in flight (shutdown).

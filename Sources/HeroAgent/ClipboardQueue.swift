@@ -13,6 +13,9 @@ struct ClipboardQueue {
         case ownerGone
         /// The agent is stopping.
         case shutdown
+        /// The clipboard was paused: what the read had fetched is not stored either, since pausing says "stop
+        /// now" and the read had only just begun (a read lasts milliseconds unless the owner is slow).
+        case paused
 
         var keepsWhatArrived: Bool { self == .ownerGone }
 
@@ -22,6 +25,7 @@ struct ClipboardQueue {
             case .superseded: return "a newer \(selection.name) change"
             case .ownerGone: return "the owner went away"
             case .shutdown: return "shutting down"
+            case .paused: return "the clipboard was paused"
             }
         }
     }
@@ -49,6 +53,8 @@ struct ClipboardQueue {
     private(set) var pending: [SelectionChange] = []
     /// Why the read in flight was abandoned, once it has been (the first reason wins).
     private var abandonment: Abandonment?
+    /// While paused nothing is read, not even TARGETS: a change is forgotten as it arrives (`changed`).
+    private(set) var paused = false
 
     init(maxBacklogBytes: Int) {
         self.maxBacklogBytes = maxBacklogBytes
@@ -56,6 +62,8 @@ struct ClipboardQueue {
 
     /// A selection changed owner (after settling, for PRIMARY); `backlogBytes` is what the worker holds now.
     mutating func changed(_ change: SelectionChange, backlogBytes: Int) -> [Action] {
+        // What is copied during a pause is private: it is not kept for later, so resuming does not read it.
+        guard !paused else { return [] }
         pending.removeAll { $0.selection == change.selection }
         pending.append(change)
         if let active, active.selection == change.selection {
@@ -74,6 +82,18 @@ struct ClipboardQueue {
     mutating func stop() -> [Action] {
         pending.removeAll()
         return abandon(.shutdown)
+    }
+
+    /// Reading stops (`PauseState`): nothing waits any more, and the read in flight ends unstored.
+    mutating func pause() -> [Action] {
+        paused = true
+        pending.removeAll()
+        return abandon(.paused)
+    }
+
+    /// Reading starts again with the next change; nothing from the pause is read.
+    mutating func resume() {
+        paused = false
     }
 
     /// The read in flight finished (whole, failed or abandoned).

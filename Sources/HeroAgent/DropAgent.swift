@@ -118,6 +118,12 @@ final class DropAgent {
         dragOut.handle(event) || target.handle(event) || reader.handle(event) || view.handle(event)
     }
 
+    /// The clipboard was paused or resumed: the status line says so for as long as it lasts.
+    func show(pause: PauseState) {
+        view.setPauseNote(pause.statusLine { LocalClock.describe($0) })
+        view.setStatus(pause.isPaused ? "Nothing you copy is read; drops still work." : "Reading what you copy again.")
+    }
+
     /// A clipboard ingest happened: show it.
     func show(report: IngestReport) {
         view.setStatus(report.summary)

@@ -117,6 +117,9 @@ public final class Favorites {
         }
     }
 
+    /// How many favorites there are and the one added last.
+    public func summary() throws(StoreError) -> FavoritesSummary { try store.summary() }
+
     /// The favorite `name` means (exact name or key), or nil.
     public func favorite(named name: String) throws(StoreError) -> Favorite? {
         try store.favorite(key: HeroName.key(name))

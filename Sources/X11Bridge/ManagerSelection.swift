@@ -76,6 +76,8 @@ public final class ManagerSelection {
         case replaced
         /// `herobridge show` asked for the window.
         case show
+        /// `herobridge pause | resume | status` (`ControlRequest`): answer with `ControlExchange.answer`.
+        case control(ControlRequest)
         /// Handled (a request refused); nothing for the agent to do.
         case handled
         /// A forged event was not believed: the line to log.
@@ -90,9 +92,13 @@ public final class ManagerSelection {
             if connection.isForged(event) { return .ignored(connection.describeForged(event)) }
             return event.xselectionclear.time != 0 && event.xselectionclear.time < acquiredAt ? .handled : .replaced
         case ClientMessage:
-            guard let message = connection.clientMessage(event), message.window == window,
-                  message.type == connection.atom(Self.showMessage) else { return nil }
-            return .show
+            guard let message = connection.clientMessage(event), message.window == window else { return nil }
+            if message.type == connection.atom(Self.showMessage) { return .show }
+            guard message.type == connection.atom(ControlRequest.messageType) else { return nil }
+            guard let request = ControlRequest(data: message.data) else {
+                return .ignored("ignored a control request this agent does not know (verb \(message.data[0]))")
+            }
+            return .control(request)
         case SelectionRequest where event.xselectionrequest.selection == atom:
             // The manager selection carries no data; every conversion is refused.
             connection.replyToSelectionRequest(event.xselectionrequest, property: 0)

@@ -47,6 +47,8 @@ import TestSupport
         #expect(steps["hardening"]?.contains("Seccomp: 2") == true, Comment(rawValue: "SystemCallFilter= is in force\n" + context))
         #expect(steps["favorites"] == "Spider-Man,", Comment(rawValue: "a copy became a favorite under the hardened unit\n" + context))
         #expect(steps["status"]?.hasPrefix("exit 0: herobridge.service: active (running), pid ") == true, Comment(rawValue: context))
+        #expect(steps["status when paused"] == "agent on display \(xvfb.display): paused (until herobridge resume), 1 favorite",
+                Comment(rawValue: context))
         #expect(steps["after crash"] == "active, restarts 1, new pid yes", Comment(rawValue: "Restart=on-failure\n" + context))
         #expect(steps["show when stopped"] == "exit 0: no agent was running: started herobridge.service", Comment(rawValue: context))
         #expect(steps["after show"] == "active", Comment(rawValue: context))

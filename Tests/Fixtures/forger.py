@@ -14,6 +14,9 @@ usage: forger.py xdnd-enter TARGET SOURCE
        forger.py selection-request OWNER REQUESTOR
            sends a SelectionRequest for CLIPBOARD's UTF8_STRING into _FORGED to the window OWNER, naming the
            window REQUESTOR (which need not exist)
+       forger.py control VERB REPLY
+           sends the agent's manager window a _HEROBRIDGE_CONTROL request with the verb number VERB (1 status,
+           2 pause, 3 resume; others are unknown) naming REPLY ("root", or a window id) as the window to answer to
 
 Prints "ready" once connected, then "sent" once the event has reached the server.
 """
@@ -96,6 +99,13 @@ def selection_request(owner, requestor):
     print("sent", flush=True)
 
 
+def control(verb, reply):
+    target = manager()
+    client_message(target, atom("_HEROBRIDGE_CONTROL"), [verb, root.id if reply == "root" else int(reply, 0), 0, 1234])
+    d.sync()
+    print("sent", flush=True)
+
+
 mode = sys.argv[1]
 if mode == "xdnd-enter":
     xdnd_enter(window(sys.argv[2]), window(sys.argv[3]))
@@ -105,5 +115,7 @@ elif mode == "manager-clear":
     manager_clear()
 elif mode == "selection-request":
     selection_request(window(sys.argv[2]), window(sys.argv[3]))
+elif mode == "control":
+    control(int(sys.argv[2]), sys.argv[3])
 else:
     sys.exit("unknown mode " + mode)

@@ -48,6 +48,10 @@ echo "favorites: $("$herobridge" list 2>&1 | tr '\n' ',')"
 
 "$herobridge" service status > "$work/status.out" 2>&1
 echo "status: exit $?: $(head -1 "$work/status.out")"
+# Paused, `service status` says so (it asks the agent on this display).
+DISPLAY=$display "$herobridge" pause > /dev/null 2>&1
+echo "status when paused: $(DISPLAY=$display "$herobridge" service status 2>&1 | grep '^agent on display')"
+DISPLAY=$display "$herobridge" resume > /dev/null 2>&1
 
 # SIGKILL, not SIGSEGV: the Swift runtime catches SIGSEGV to print a backtrace first, which makes the exit
 # time depend on symbolication; a kill is the same failure to systemd (killed by a signal) at once.

@@ -109,4 +109,31 @@ private let budget = 64 << 20
         #expect(ClipboardQueue.Abandonment.ownerGone.reason(primary) == "the owner went away")
         #expect(ClipboardQueue.Abandonment.shutdown.reason(clipboard) == "shutting down")
     }
+
+    @Test func pausingAbandonsTheReadInFlightUnstoredAndForgetsWhatWaits() {
+        var queue = ClipboardQueue(maxBacklogBytes: budget)
+        _ = queue.changed(change(clipboard, 0x10), backlogBytes: 0)
+        _ = queue.changed(change(primary, 0x20), backlogBytes: 0)
+        #expect(queue.pause() == [.abandon(change(clipboard, 0x10), .paused)])
+        #expect(queue.pending.isEmpty)
+        #expect(queue.readFinished() == .discard(.paused))
+        #expect(queue.startNext(backlogBytes: 0) == [])
+    }
+
+    @Test func aChangeWhilePausedIsForgottenAndNotReadAtResume() {
+        var queue = ClipboardQueue(maxBacklogBytes: budget)
+        _ = queue.pause()
+        #expect(queue.changed(change(clipboard, 0x10), backlogBytes: 0) == [])
+        #expect(queue.changed(change(primary, 0x11), backlogBytes: 0) == [])
+        #expect(queue.active == nil && queue.pending.isEmpty)
+        queue.resume()
+        #expect(queue.startNext(backlogBytes: 0) == [])
+        #expect(queue.changed(change(clipboard, 0x12), backlogBytes: 0) == [.read(change(clipboard, 0x12))])
+    }
+
+    @Test func pausingWithNothingInFlightAbandonsNothing() {
+        var queue = ClipboardQueue(maxBacklogBytes: budget)
+        #expect(queue.pause() == [])
+        #expect(ClipboardQueue.Abandonment.paused.reason(clipboard) == "the clipboard was paused")
+    }
 }

@@ -45,6 +45,7 @@ _herobridge() {
     case $command in
         service) COMPREPLY=($(compgen -W "install uninstall start stop status" -- "$cur")) ;;
         config) COMPREPLY=($(compgen -W "check show path" -- "$cur")) ;;
+        pause) COMPREPLY=($(compgen -W "30s 5m 15m 1h" -- "$cur")) ;;
         help) COMPREPLY=($(compgen -W "$(_herobridge_words "" "$program")" -- "$cur")) ;;
         catalog)
             if [[ $prev == import ]]; then

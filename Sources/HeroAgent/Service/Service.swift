@@ -123,6 +123,13 @@ public struct Service: Sendable {
         }
         if value("Result") != "success" && value("Result") != "-" { text += ", last result: \(value("Result"))" }
         text += "\nunit: \(value("FragmentPath")) (\(value("UnitFileState")))\n"
+        // The agent itself, when one answers on this session's display: whether it is paused is not something
+        // systemd knows. Said only when it answers (the service may run on another display, or not at all).
+        if environment["DISPLAY"] != nil,
+           let agent = try? AgentControl.request(.status, display: nil, environment: environment) {
+            text += "agent on display \(agent.display): \(agent.pauseText)"
+                + (agent.favorites.map { ", \($0) favorite\($0 == 1 ? "" : "s")" } ?? "") + "\n"
+        }
         console.out(text)
         if Subprocess.find("journalctl", environment: environment) != nil {
             let journal = try Subprocess.run(["journalctl", "--user", "--unit", ServiceUnit.name, "--lines", "10",

@@ -15,6 +15,18 @@ extension FavoritesStore {
         return result
     }
 
+    /// The number of favorites and the one added last (`FavoritesSummary`), in one read transaction so the two agree.
+    func summary() throws(StoreError) -> FavoritesSummary {
+        try database.readTransaction { () throws(StoreError) -> FavoritesSummary in
+            let count = try database.scalar("SELECT count(*) FROM favorites") ?? 0
+            var last: Favorite?
+            try database.query("SELECT \(Self.favoriteColumns) ORDER BY f.added_at DESC, f.key DESC LIMIT 1") {
+                row throws(StoreError) in last = Self.favorite(row)
+            }
+            return FavoritesSummary(count: Int(count), lastAdded: last)
+        }
+    }
+
     /// The favorite stored under `key`, or nil.
     func favorite(key: String) throws(StoreError) -> Favorite? {
         var result: Favorite?

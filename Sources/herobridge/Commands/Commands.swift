@@ -4,7 +4,7 @@ import HeroCommandLine
 enum Commands {
     static var all: [any CLICommand.Type] {
         [ListCommand.self, AddCommand.self, RemoveCommand.self, PortraitCommand.self, CatalogCommand.self, DecodeCommand.self,
-         AgentCommand.self, ShowCommand.self, InspectCommand.self, CopyCommand.self, ConfigCommand.self, ServiceCommand.self,
+         AgentCommand.self, ShowCommand.self, PauseCommand.self, ResumeCommand.self, StatusCommand.self, InspectCommand.self, CopyCommand.self, ConfigCommand.self, ServiceCommand.self,
          HelpCommand.self, VersionCommand.self]
     }
 
@@ -39,7 +39,7 @@ enum Commands {
               The agent's settings are read from $XDG_CONFIG_HOME/herobridge/config (default ~/.config/herobridge/config).
 
             exit status: 0 success, 1 runtime error, 2 usage error; 3 when `agent` finds another agent on the
-            display, or `service status` finds the service not running.
+            display, `status` finds no agent on it, or `service status` finds the service not running.
 
             """
         return text

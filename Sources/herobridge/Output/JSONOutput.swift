@@ -100,6 +100,59 @@ enum JSONOutput {
         }
     }
 
+    /// `status --json` when an agent answered. Times are ISO 8601; `favorites` is null when the database could
+    /// not be read (`problem` says why), `pausedUntil` when not paused or paused until resumed.
+    struct Status: Encodable {
+        struct LastAdded: Encodable {
+            var name: String
+            var addedAt: String
+        }
+        var running = true
+        var display: String
+        var pid: Int32
+        var paused: Bool
+        var pausedUntil: String?
+        var database: String
+        var favorites: Int?
+        var lastAdded: LastAdded?
+        var problem: String?
+
+        init(_ status: AgentStatus) {
+            display = status.display
+            pid = status.pid
+            paused = status.paused
+            pausedUntil = status.pausedUntil.map { Date(timeIntervalSince1970: $0).formatted(.iso8601) }
+            database = status.database
+            favorites = status.favorites
+            lastAdded = status.lastAdded.map {
+                LastAdded(name: $0.name, addedAt: Date(timeIntervalSince1970: $0.at).formatted(.iso8601))
+            }
+            problem = status.problem
+        }
+
+        enum Keys: String, CodingKey { case running, display, pid, paused, pausedUntil, database, favorites, lastAdded, problem }
+
+        /// Every key is always there, null when it has no value, so a script can read any of them.
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(running, forKey: .running)
+            try container.encode(display, forKey: .display)
+            try container.encode(pid, forKey: .pid)
+            try container.encode(paused, forKey: .paused)
+            try container.encode(pausedUntil, forKey: .pausedUntil)
+            try container.encode(database, forKey: .database)
+            try container.encode(favorites, forKey: .favorites)
+            try container.encode(lastAdded, forKey: .lastAdded)
+            try container.encode(problem, forKey: .problem)
+        }
+    }
+
+    /// `status --json` when no agent runs on the display.
+    struct NotRunning: Encodable {
+        var running = false
+        var display: String
+    }
+
     static func encode<T: Encodable>(_ value: T) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
