@@ -68,6 +68,8 @@ public final class CatalogWindowView {
 
     /// The heroes shown, in order (the catalog filtered by the search text).
     public var shown: [Hero] { heroes }
+    /// The scale the window is drawn at (what a drag image out of it is drawn at too).
+    public var displayScale: DisplayScale { scale }
     public var query: String { search.text }
 
     /// Re-reads the catalog and the favorites (a change by another process) and redraws.

@@ -20,12 +20,12 @@ public final class DragImageView {
     private var isShown = false
 
     /// A card for `name` with `thumbnail` (a cairo surface of the drop window's cache, referenced here while the
-    /// card lives), not yet shown.
-    public init(connection: XConnection, name: String, thumbnail: OpaquePointer?) {
+    /// card lives), drawn at the display's `scale` like the windows, not yet shown.
+    public init(connection: XConnection, name: String, thumbnail: OpaquePointer?, scale: DisplayScale = .one) {
         self.connection = connection
         self.name = name
         self.thumbnail = thumbnail.map { cairo_surface_reference($0) }
-        layout = DragImageLayout(nameWidth: Self.measure(name))
+        layout = DragImageLayout(nameWidth: Self.measure(name), factor: scale.factor)
         popup = connection.createPopup(x: -layout.pixelWidth, y: -layout.pixelHeight, width: layout.pixelWidth,
                                        height: layout.pixelHeight, translucent: connection.hasCompositor)
         window = popup.window
@@ -69,6 +69,7 @@ public final class DragImageView {
         cairo_set_source_rgba(cr, 0, 0, 0, 0)
         cairo_paint(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        cairo_scale(cr, layout.factor, layout.factor)
         let width = layout.width, height = DragImageLayout.height
         DropRenderer.roundedRect(cr, 0.5, 0.5, width - 1, height - 1, radius: DragImageLayout.cornerRadius)
         cairo_set_source_rgba(cr, 1, 1, 1, popup.isTranslucent ? 0.92 : 1)
@@ -113,6 +114,7 @@ public final class DragImageView {
         cairo_paint(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE)
+        cairo_scale(cr, layout.factor, layout.factor)
         DropRenderer.roundedRect(cr, 0, 0, layout.width, DragImageLayout.height, radius: DragImageLayout.cornerRadius)
         cairo_set_source_rgba(cr, 0, 0, 0, 1)
         cairo_fill(cr)

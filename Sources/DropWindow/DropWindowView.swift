@@ -74,6 +74,9 @@ public final class DropWindowView {
         draw()
     }
 
+    /// The scale the window is drawn at (what a drag image out of it is drawn at too).
+    public var displayScale: DisplayScale { scale }
+
     /// The thumbnail the window shows for `favorite` (a cairo surface it owns), nil when it has none.
     public func thumbnail(of favorite: Favorite) -> OpaquePointer? {
         favorite.hero.portrait.flatMap { thumbnails.surface(sha256: $0.sha256) }

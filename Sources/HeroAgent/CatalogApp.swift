@@ -33,7 +33,7 @@ public enum CatalogApp {
         let drag = HeroDragOut(connection: connection, loop: loop, log: log)
         view.onDragOut = { [unowned view] hero, x, y, time in
             drag.start(HeroDragOut.payload(for: hero, in: favorites), from: view.window, excluded: [view.window],
-                       x: x, y: y, time: time) { _ in }
+                       x: x, y: y, time: time, scale: view.displayScale) { _ in }
         }
         view.onClose = { loop.stop(status: 0) }
         scale.onChange { [unowned view] new in view.setScale(new) }

@@ -56,7 +56,7 @@ final class DropAgent {
             worker.run({ favorites in HeroDragOut.payload(for: favorite.hero, in: favorites) }, then: { [unowned self] payload in
                 // Our own window is no target: a row dropped back onto it does nothing.
                 dragOut.start(payload, from: view.window, excluded: [view.window], x: x, y: y, time: time,
-                              thumbnail: view.thumbnail(of: favorite)) { [unowned self] outcome in
+                              thumbnail: view.thumbnail(of: favorite), scale: view.displayScale) { [unowned self] outcome in
                     view.setStatus("\(favorite.hero.name): " + HeroDragOut.describe(outcome))
                 }
             })

@@ -27,4 +27,12 @@ import Testing
         let tiny = layout.origin(pointerX: 10, y: 10, screen: (width: 50, height: 40))
         #expect(tiny.x == 10 + DragImageLayout.offset && tiny.y == 10 + DragImageLayout.offset)
     }
+
+    @Test func atTwiceTheScaleEverySizeAndTheOffsetAreTwiceThePixels() {
+        let one = DragImageLayout(nameWidth: 60), two = DragImageLayout(nameWidth: 60, factor: 2)
+        #expect(two.pixelWidth == 2 * one.pixelWidth && two.pixelHeight == 2 * one.pixelHeight)
+        #expect(two.pixelOffset == 2 * DragImageLayout.offset)
+        let origin = two.origin(pointerX: 100, y: 200, screen: screen)
+        #expect(origin.x == 100 + 2 * DragImageLayout.offset && origin.y == 200 + 2 * DragImageLayout.offset)
+    }
 }
