@@ -4,6 +4,7 @@ import Glibc
 import CLinux
 import CX11
 import HeroCore
+import HeroTransfer
 import X11Bridge
 
 /// `herobridge agent`: connects, claims the display's manager selection, watches the selections, and runs
@@ -57,13 +58,24 @@ public enum Agent {
         worker.onDrained = { [unowned clipboard] in clipboard.workerDrained() }
         if options.window {
             drop = DropAgent(connection: connection, loop: loop, worker: worker, options: options, log: log)
-            clipboard.onReport = { drop?.show(report: $0) }
+        }
+        // Made now, connected at its first notification: `notify = yes` with no bus costs nothing until a copy.
+        let notifier = options.notify ? DesktopNotifier(environment: environment, log: log) : nil
+        let limits = TransferLimits(maxBytes: options.maxBytes)
+        clipboard.onReport = { report, source in
+            drop?.show(report: report)
+            // Whether the window is shown is known here, on the X thread; the description and the portrait are
+            // read and decoded on the worker, and the notifier's own thread speaks D-Bus.
+            guard let notifier, let notice = HeroNotice.decide(report, source: source, windowShown: drop?.view.isShown == true)
+            else { return }
+            worker.run({ favorites in notifier.send(DesktopNotification.make(notice, favorites: favorites, limits: limits)) },
+                       then: { _ in })
         }
         if let problem = connection.sync() { log.warning("set-up: \(problem)") }
 
         log.info("ready: display \(connection.name), watching \(options.selections.joined(separator: " and ")), "
                  + (drop.map { "drop window 0x\(String($0.view.window, radix: 16)), " } ?? "no window, ")
-                 + "database \(options.database)")
+                 + "database \(options.database)" + (notifier == nil ? "" : ", desktop notifications on"))
         SystemdNotifier.notify("READY=1", environment: environment)
 
         let exit = loop.run { event in

@@ -22,6 +22,8 @@ public struct AgentOptions: Sendable {
     public var window = true
     /// Its size and place (`--geometry`).
     public var geometry = WindowGeometry.default
+    /// A desktop notification when a copy adds a hero while the drop window is hidden (`notify = yes`).
+    public var notify = false
     /// Log threshold.
     public var logLevel: AgentLog.Level = .info
 
