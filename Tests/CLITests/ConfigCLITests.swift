@@ -39,10 +39,11 @@ import TestSupport
             window = no
             geometry = 300x500-10+20
             log-level = debug
+            notify = yes
             """)
         let check = try cli.run("config", "check")
         #expect(check.status == 0)
-        #expect(check.stdout == "\(configPath): OK, 7 settings\n")
+        #expect(check.stdout == "\(configPath): OK, 8 settings\n")
         let show = try cli.run("config", "show")
         #expect(show.lines == ["# \(configPath)",
                                "selections = clipboard,primary    # line 2",
@@ -51,11 +52,12 @@ import TestSupport
                                "timeout = 2.5    # line 6",
                                "window = no    # line 7",
                                "geometry = 300x500-10+20    # line 8",
+                               "notify = yes    # line 10",
                                "log-level = debug    # line 9"])
     }
 
     @Test(arguments: [
-        ("colour = red\n", ":1: unknown key \"colour\" (known: selections, accept-unknown, max-bytes, timeout, window, geometry, log-level)"),
+        ("colour = red\n", ":1: unknown key \"colour\" (known: selections, accept-unknown, max-bytes, timeout, window, geometry, notify, log-level)"),
         ("# fine\nwindow = maybe\n", ":2: window: \"maybe\" is not yes or no"),
         ("timeout = 0\n", ":1: timeout: \"0\" is not a number of seconds between 0 and 3600"),
         ("max-bytes = lots\n", ":1: max-bytes: \"lots\" is not a size such as 65536, 512K or 64M"),
