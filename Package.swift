@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["CPNG", "CTurboJPEG"], path: "Tests/Support"),
         .testTarget(name: "HeroTransferTests", dependencies: ["HeroTransfer", "TestSupport"]),
         .testTarget(name: "X11BridgeTests", dependencies: ["X11Bridge", "HeroTransfer", "TestSupport"]),
-        // HeroAgent's parts that need no X server: options and config precedence, the log, offers, sd_notify.
+        // HeroAgent's parts that need no X server: options and config precedence, the log, offers, sd_notify, notices.
         .testTarget(name: "HeroAgentTests", dependencies: ["HeroAgent", "X11Bridge", "HeroTransfer", "TestSupport"]),
         .testTarget(name: "DropWindowTests", dependencies: ["DropWindow", "HeroCore"]),
         .testTarget(name: "HeroCoreTests", dependencies: ["HeroCore", "HeroTransfer", "TestSupport"]),
