@@ -66,8 +66,12 @@ public enum Agent {
             drop?.show(report: report)
             // Whether the window is shown is known here, on the X thread; the description and the portrait are
             // read and decoded on the worker, and the notifier's own thread speaks D-Bus.
-            guard let notifier, let notice = HeroNotice.decide(report, source: source, windowShown: drop?.view.isShown == true)
-            else { return }
+            guard let notifier else { return }
+            let windowShown = drop?.view.isShown == true
+            guard let notice = HeroNotice.decide(report, source: source, windowShown: windowShown) else {
+                if windowShown && !report.added.isEmpty { log.debug("notifications: none for \(report.summary): the drop window is shown") }
+                return
+            }
             worker.run({ favorites in notifier.send(DesktopNotification.make(notice, favorites: favorites, limits: limits)) },
                        then: { _ in })
         }

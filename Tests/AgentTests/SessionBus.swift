@@ -48,8 +48,8 @@ final class SessionBus: @unchecked Sendable {
         return result?.stdout.contains("boolean true") == true
     }
 
-    /// dunst on `display`, with its built-in settings (the config folder it is given is empty), once it owns
-    /// org.freedesktop.Notifications.
+    /// dunst on `display`, with the packaged settings (/etc/xdg/dunst/dunstrc: the config folder it is given is
+    /// empty, never the developer's), once it owns org.freedesktop.Notifications.
     func startDunst(display: String) throws {
         let dunst = try Child("/usr/bin/dunst", [], environment: environment(display: display), directory: dir.path, label: "dunst")
         clients.append(dunst)

@@ -20,7 +20,7 @@ public enum NotifyError: Error, Equatable, Sendable, CustomStringConvertible {
             "no notification daemon on the session D-Bus (nothing owns org.freedesktop.Notifications); "
                 + "not showing notifications until one runs"
         case let .callFailed(name, reason):
-            "the notification daemon refused the notification: \(name): \(reason)"
+            "the Notify call failed: \(name): \(reason)"
         }
     }
 }
