@@ -65,7 +65,8 @@ public final class DesktopNotifier: @unchecked Sendable {
         }
     }
 
-    /// Waits until every notification queued so far was sent or failed (tests, shutdown); false after `seconds`.
+    /// Waits until every notification queued so far was sent or failed; false after `seconds`. For tests: the agent
+    /// never waits for a notification.
     public func drain(within seconds: Double) -> Bool {
         let done = DispatchSemaphore(value: 0)
         queue.async { done.signal() }
@@ -89,12 +90,22 @@ public final class DesktopNotifier: @unchecked Sendable {
         defer { dbus_error_free(&error) }
         guard let reply = dbus_connection_send_with_reply_and_block(connection, message, timeoutMilliseconds, &error) else {
             let (name, reason) = Self.text(of: error)
+            Self.discardIncoming(connection)
             // A bus that went away, or a reply that never came: start from a new connection next time.
             if dbus_connection_get_is_connected(connection) == 0 || name == DBUS_ERROR_NO_REPLY { drop() }
             if name == DBUS_ERROR_SERVICE_UNKNOWN { throw .noDaemon }
             throw .callFailed(name: name, reason: reason)
         }
         dbus_message_unref(reply)
+        Self.discardIncoming(connection)
+    }
+
+    /// Frees what the bus sent us besides replies: NameAcquired after the login, and the NotificationClosed signal
+    /// dunst addresses to the sender of each notification. libdbus reads them into its queue during a call and
+    /// keeps them until dispatched, and this connection never dispatches: without this, every notification
+    /// would leave one message in memory for the agent's lifetime.
+    private static func discardIncoming(_ connection: OpaquePointer) {
+        while let message = dbus_connection_pop_message(connection) { dbus_message_unref(message) }
     }
 
     /// The connection, made now if there is none or the old one was disconnected.
@@ -136,6 +147,7 @@ public final class DesktopNotifier: @unchecked Sendable {
             dbus_message_iter_get_basic(&arguments, &name)
             if let name { dbus_bus_set_unique_name(opened, name) }
         }
+        Self.discardIncoming(opened)
         connection = opened
         return opened
     }
