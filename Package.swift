@@ -21,6 +21,8 @@ let package = Package(
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo-xlib",
                        providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CDBus", path: "Sources/CDBus", pkgConfig: "dbus-1",
+                       providers: [.apt(["libdbus-1-dev"])]),
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto",
                        providers: [.apt(["libssl-dev"])]),
         // Declares libFuzzer's LLVMFuzzerRunDriver; the library itself comes with -sanitize=fuzzer (`make fuzz`).
@@ -30,7 +32,7 @@ let package = Package(
         .target(name: "HeroCore", dependencies: ["HeroTransfer", "CSQLite", "CCrypto"]),
         .target(name: "X11Bridge", dependencies: ["CX11", "CLinux", "HeroTransfer"]),
         .target(name: "DropWindow", dependencies: ["CX11", "CCairo", "X11Bridge", "HeroCore", "HeroTransfer"]),
-        .target(name: "HeroAgent", dependencies: ["CX11", "CLinux", "X11Bridge", "DropWindow", "HeroCore", "HeroTransfer"]),
+        .target(name: "HeroAgent", dependencies: ["CX11", "CLinux", "CDBus", "X11Bridge", "DropWindow", "HeroCore", "HeroTransfer"]),
         // The command-line declarations, parser, synopses and help text: no X11, no database, tested in-process.
         .target(name: "HeroCommandLine"),
         .executableTarget(name: "herobridge", dependencies: ["HeroAgent", "HeroCommandLine", "HeroCore", "HeroTransfer"]),
@@ -41,7 +43,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["CPNG", "CTurboJPEG"], path: "Tests/Support"),
         .testTarget(name: "HeroTransferTests", dependencies: ["HeroTransfer", "TestSupport"]),
         .testTarget(name: "X11BridgeTests", dependencies: ["X11Bridge", "HeroTransfer", "TestSupport"]),
-        // HeroAgent's parts that need no X server: options and config precedence, the log, offers, sd_notify.
+        // HeroAgent's parts that need no X server: options and config precedence, the log, offers, sd_notify, notices.
         .testTarget(name: "HeroAgentTests", dependencies: ["HeroAgent", "X11Bridge", "HeroTransfer", "TestSupport"]),
         .testTarget(name: "DropWindowTests", dependencies: ["DropWindow", "HeroCore"]),
         .testTarget(name: "HeroCoreTests", dependencies: ["HeroCore", "HeroTransfer", "TestSupport"]),

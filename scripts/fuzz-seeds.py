@@ -225,7 +225,7 @@ def catalogs():
 def configs():
     return {
         "all-settings": b"# HeroBridge\nselections = clipboard,primary    # line 2\naccept-unknown = yes\n\nmax-bytes = 32M\n"
-                        b"timeout = 2.5\nwindow = no\ngeometry = 300x500-10+20\nlog-level = debug\n",
+                        b"timeout = 2.5\nwindow = no\ngeometry = 300x500-10+20\nnotify = yes\nlog-level = debug\n",
         "sizes": b"max-bytes = 65536\ntimeout = 3600\ngeometry = =+0-0\n",
         "twice": b"window = yes\nwindow = no\n",
         "bad-value": b"selections = clipboard,clipboard\n",

@@ -4,6 +4,7 @@ import Glibc
 import CLinux
 import CX11
 import HeroCore
+import HeroTransfer
 import X11Bridge
 
 /// `herobridge agent`: connects, claims the display's manager selection, watches the selections, and runs
@@ -63,7 +64,22 @@ public enum Agent {
         let scale = DisplayScaleWatcher(connection: connection, choice: options.scale, environment: environment, log: log)
         if options.window {
             drop = DropAgent(connection: connection, loop: loop, worker: worker, options: options, scale: scale, log: log)
-            clipboard.onReport = { drop?.show(report: $0) }
+        }
+        // Made now, connected at its first notification: `notify = yes` with no bus costs nothing until a copy.
+        let notifier = options.notify ? DesktopNotifier(environment: environment, log: log) : nil
+        let limits = TransferLimits(maxBytes: options.maxBytes)
+        clipboard.onReport = { report, source in
+            drop?.show(report: report)
+            // Whether the window is shown is known here, on the X thread; the description and the portrait are
+            // read and decoded on the worker, and the notifier's own thread speaks D-Bus.
+            guard let notifier else { return }
+            let windowShown = drop?.view.isShown == true
+            guard let notice = HeroNotice.decide(report, source: source, windowShown: windowShown) else {
+                if windowShown && !report.added.isEmpty { log.debug("notifications: none for \(report.summary): the drop window is shown") }
+                return
+            }
+            worker.run({ favorites in notifier.send(DesktopNotification.make(notice, favorites: favorites, limits: limits)) },
+                       then: { _ in })
         }
         // Pausing (herobridge pause, the tray menu): the clipboard side stops reading, the status line says so.
         let control = ControlDesk(connection: connection, worker: worker, pause: pause, log: log, database: options.database)
@@ -75,7 +91,7 @@ public enum Agent {
 
         log.info("ready: display \(connection.name), watching \(options.selections.joined(separator: " and ")), "
                  + (drop.map { "drop window 0x\(String($0.view.window, radix: 16)), " } ?? "no window, ")
-                 + "database \(options.database)")
+                 + "database \(options.database)" + (notifier == nil ? "" : ", desktop notifications on"))
         SystemdNotifier.notify("READY=1", environment: environment)
 
         let exit = loop.run { event in

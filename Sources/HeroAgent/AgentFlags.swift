@@ -12,6 +12,7 @@ public struct AgentFlags: Sendable {
     public var timeout: Double?
     public var window: Bool?
     public var geometry: WindowGeometry?
+    public var notify: Bool?
     public var logLevel: AgentLog.Level?
 
     public init() {}
@@ -28,6 +29,7 @@ public struct AgentFlags: Sendable {
         if let timeout { options.timeout = timeout }
         if let window { options.window = window }
         if let geometry { options.geometry = geometry }
+        if let notify { options.notify = notify }
         if let logLevel { options.logLevel = logLevel }
         return options
     }

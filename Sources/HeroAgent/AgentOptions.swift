@@ -24,6 +24,8 @@ public struct AgentOptions: Sendable {
     public var geometry: WindowGeometry?
     /// The windows' scale (`scale =`): `auto` follows GDK_SCALE and Xft.dpi.
     public var scale = DisplayScale.Choice.auto
+    /// A desktop notification when a copy adds a hero while the drop window is hidden (`notify = yes`).
+    public var notify = false
     /// Log threshold.
     public var logLevel: AgentLog.Level = .info
 

@@ -11,13 +11,14 @@ public enum AgentSetting: String, CaseIterable, Sendable {
     case window
     case geometry
     case scale
+    case notify
     case logLevel = "log-level"
 
     /// What the config file accepts for this key, for error messages and `herobridge config show`.
     public var expected: String {
         switch self {
         case .selections: "clipboard, primary or clipboard,primary"
-        case .acceptUnknown, .window: "yes or no"
+        case .acceptUnknown, .window, .notify: "yes or no"
         case .maxBytes: "a size such as 65536, 512K or 64M"
         case .timeout: "a number of seconds between 0 and 3600"
         case .geometry: "WxH[+X+Y] with at least 200x300"
@@ -45,6 +46,8 @@ public enum AgentSetting: String, CaseIterable, Sendable {
             options.geometry = try Self.geometry(value)
         case .scale:
             options.scale = try Self.scale(value)
+        case .notify:
+            options.notify = try Self.boolean(value, setting: self)
         case .logLevel:
             switch value.lowercased() {
             case "warning", "quiet": options.logLevel = .warning
@@ -69,6 +72,7 @@ public enum AgentSetting: String, CaseIterable, Sendable {
             case .auto: "auto"
             case let .fixed(factor): factor == factor.rounded() ? String(Int(factor)) : String(factor)
             }
+        case .notify: options.notify ? "yes" : "no"
         case .logLevel: options.logLevel == .warning ? "warning" : options.logLevel == .debug ? "debug" : "info"
         }
     }

@@ -17,8 +17,9 @@ public final class ClipboardAgent {
     public let watcher: SelectionWatcher
     private let reader: SelectionReader
     private var queue: ClipboardQueue
-    /// Called on the loop after every ingest, for the window's status line.
-    var onReport: (IngestReport) -> Void = { _ in }
+    /// Called on the loop after every ingest, with the selection it came from: for the window's status line and
+    /// the desktop notification.
+    var onReport: (IngestReport, IngestSource) -> Void = { _, _ in }
 
     init(connection: XConnection, loop: EventLoop, worker: IngestWorker, options: AgentOptions, log: AgentLog,
          watchWindow: Window, isOwnWindow: @escaping (Window) -> Bool) {
@@ -126,7 +127,7 @@ public final class ClipboardAgent {
                 return nil
             }
         }, then: { [weak self] report in
-            if let report { self?.onReport(report) }
+            if let report { self?.onReport(report, context.source) }
         })
     }
 }

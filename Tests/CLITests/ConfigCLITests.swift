@@ -40,10 +40,11 @@ import TestSupport
             geometry = 300x500-10+20
             log-level = debug
             scale = 1.5
+            notify = yes
             """)
         let check = try cli.run("config", "check")
         #expect(check.status == 0)
-        #expect(check.stdout == "\(configPath): OK, 8 settings\n")
+        #expect(check.stdout == "\(configPath): OK, 9 settings\n")
         let show = try cli.run("config", "show")
         #expect(show.lines == ["# \(configPath)",
                                "selections = clipboard,primary    # line 2",
@@ -53,11 +54,12 @@ import TestSupport
                                "window = no    # line 7",
                                "geometry = 300x500-10+20    # line 8",
                                "scale = 1.5    # line 10",
+                               "notify = yes    # line 11",
                                "log-level = debug    # line 9"])
     }
 
     @Test(arguments: [
-        ("colour = red\n", ":1: unknown key \"colour\" (known: selections, accept-unknown, max-bytes, timeout, window, geometry, scale, log-level)"),
+        ("colour = red\n", ":1: unknown key \"colour\" (known: selections, accept-unknown, max-bytes, timeout, window, geometry, scale, notify, log-level)"),
         ("# fine\nwindow = maybe\n", ":2: window: \"maybe\" is not yes or no"),
         ("timeout = 0\n", ":1: timeout: \"0\" is not a number of seconds between 0 and 3600"),
         ("max-bytes = lots\n", ":1: max-bytes: \"lots\" is not a size such as 65536, 512K or 64M"),

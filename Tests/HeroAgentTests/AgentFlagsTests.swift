@@ -30,4 +30,15 @@ import Testing
         #expect(options.display == ":4" && options.replace)
         #expect(options.maxBytes == 1 << 20, "what no flag sets still comes from the file")
     }
+
+    @Test func notifyIsOffByDefaultOnInTheFileAndAFlagWins() throws {
+        #expect(!AgentFlags().options(database: "db", config: config).notify)
+        let file = try AgentConfig.parse("notify = yes\n", path: "config")
+        #expect(AgentFlags().options(database: "db", config: file).notify)
+        #expect(AgentSetting.notify.describe(AgentFlags().options(database: "db", config: file)) == "yes")
+        var flags = AgentFlags()
+        flags.notify = false
+        #expect(!flags.options(database: "db", config: file).notify)
+        #expect(throws: ConfigError.self) { try AgentConfig.parse("notify = sometimes\n", path: "config") }
+    }
 }

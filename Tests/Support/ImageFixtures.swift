@@ -9,6 +9,12 @@ public enum ImageFixtures {
         encodePNG(gradient(width: width, height: height, channels: 4), width: width, height: height)
     }
 
+    /// A PNG of exactly these straight-alpha RGBA pixels (`width * height * 4` bytes), for checks of pixel values.
+    public static func png(width: Int, height: Int, rgba: [UInt8]) -> Data {
+        precondition(rgba.count == width * height * 4, "one RGBA quadruple a pixel")
+        return encodePNG(rgba, width: width, height: height)
+    }
+
     /// RGBA `pixels` encoded with libpng's simplified writer, in one pass.
     private static func encodePNG(_ pixels: [UInt8], width: Int, height: Int) -> Data {
         var image = png_image()

@@ -19,12 +19,14 @@ enum AgentCommand: CLICommand {
                                                ("--window", true, "show the drop window (the default)"))
     static let geometry = Option<Self, WindowGeometry>.setting(.geometry, "--geometry", "WxH+X+Y",
                                                                "size and place of the drop window (default 400x600)") { $0.geometry ?? .default }
+    static let notify = FlagChoice<Self, Bool>(("--notify", true, "a desktop notification when a copy adds a hero while the window is hidden"),
+                                               ("--no-notify", false, "no desktop notifications (the default)"))
     static let logLevel = FlagChoice<Self, AgentLog.Level>(("--quiet", .warning, "log only warnings and errors"),
                                                            ("--verbose", .debug, "log every step"))
 
     static let spec = CommandSpec(Self.self, name: "agent",
                                   summary: "watch the X11 selections and show the drop window; copies and drops become favorites",
-                                  options: [display, config, selections, acceptUnknown, maxBytes, timeout, replace, window, geometry, logLevel])
+                                  options: [display, config, selections, acceptUnknown, maxBytes, timeout, replace, window, geometry, notify, logLevel])
 
     static func run(_ parsed: ParsedCommand<Self>, _ context: CLIContext) throws -> Int32 {
         var flags = AgentFlags()
@@ -36,6 +38,7 @@ enum AgentCommand: CLICommand {
         flags.timeout = parsed[timeout]
         flags.window = parsed[window]
         flags.geometry = parsed[geometry]
+        flags.notify = parsed[notify]
         flags.logLevel = parsed[logLevel]
         let config = try AgentConfig.load(named: parsed[Self.config], environment: context.environment)
         return Agent.run(flags.options(database: context.databasePath, config: config), environment: context.environment)
