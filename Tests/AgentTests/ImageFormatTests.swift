@@ -36,6 +36,11 @@ import TestSupport
         let portrait = try #require(hero.hero.portrait)
         #expect(portrait.sha256 == (try sha256(ofFile: file)))
         #expect(portrait.mime == "image/\(format)" && portrait.width == 90 && portrait.height == 60)
+        // The row's thumbnail is drawn from the portrait: its middle is the gradient's (red and green about half,
+        // blue 90), not the grey placeholder of a portrait that did not decode.
+        let middle = AgentHarness.middle(AgentHarness.layout.thumbnailRect(0))
+        #expect(eventually(timeout: 5) { (try? world.screenshot())?.isColor(middle.0, middle.1, 128, 128, 90, tolerance: 40) == true },
+                "thumbnail: \(String(describing: (try? world.screenshot())?.rgb(middle.0, middle.1)))")
         let back = try #require(try writtenBack(name, world))
         #expect(back.format == format.uppercased() && back.width == 90 && back.height == 60)
         let png = try #require(try servedAsPNG(name, world))
