@@ -80,7 +80,7 @@ import TestSupport
         #expect(failure(ico)?.reason.hasPrefix("ICO images are not supported") == true)
     }
 
-    @Test func theMinimalGIFIsAnImageNow() throws {
+    @Test func theMinimalGIFFixtureIsAOnePixelGIF() throws {
         let image = try ImageValidator.validate(ImageFixtures.gif, target: "image/gif", limits: .default)
         #expect(image.mime == "image/gif" && image.width == 1 && image.height == 1)
     }
