@@ -22,7 +22,7 @@ export PATH := $(if $(shell command -v $(SWIFT) 2>/dev/null),$(PATH),/opt/swift/
 # The Debian packages each target needs, every list built on the one before it.
 # The build: the C libraries behind the system library targets (libdbus for desktop notifications), and the font the
 # windows draw with.
-BUILD_PACKAGES := pkg-config libsqlite3-dev libpng-dev libturbojpeg0-dev libssl-dev libx11-dev libxfixes-dev libxext-dev libcairo2-dev libdbus-1-dev fonts-dejavu-core
+BUILD_PACKAGES := pkg-config libsqlite3-dev libpng-dev libturbojpeg0-dev libwebp-dev libgif-dev libssl-dev libx11-dev libxfixes-dev libxext-dev libcairo2-dev libdbus-1-dev fonts-dejavu-core
 # `make run`: the build's, and a private Xvfb for a machine with no display (xclip to try it).
 RUN_PACKAGES := $(BUILD_PACKAGES) xvfb xclip
 # `make deb`: the build's, and what builds and checks the package.
@@ -30,9 +30,10 @@ PACKAGE_PACKAGES := $(BUILD_PACKAGES) dpkg-dev binutils gzip
 # `make test`: the package's, and the tests' X clients and tools (systemd for systemd-analyze, man-db for the unit's
 # Documentation=, desktop-file-utils to validate the desktop file, python3-fusepy for a FUSE mount whose files never
 # answer, x11-xserver-utils for xrdb, which sets Xft.dpi for the HiDPI tests, dbus-daemon, dbus-bin (dbus-monitor,
-# dbus-send) and dunst for the notification tests' private session bus).
+# dbus-send) and dunst for the notification tests' private session bus, python3-pil to make and check WebP, GIF and
+# BMP images with an encoder other than ours).
 TEST_PACKAGES := $(PACKAGE_PACKAGES) util-linux xvfb xclip python3-gi gir1.2-gtk-3.0 gir1.2-gdkpixbuf-2.0 python3-xlib xdotool x11-apps x11-utils \
-	systemd man-db desktop-file-utils python3-fusepy x11-xserver-utils dbus-daemon dbus-bin dunst
+	systemd man-db desktop-file-utils python3-fusepy x11-xserver-utils dbus-daemon dbus-bin dunst python3-pil
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/herobridge

@@ -16,6 +16,10 @@ let package = Package(
                        providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg",
                        providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebp",
+                       providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CGif", path: "Sources/CGif", pkgConfig: "libgif",
+                       providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CX11", path: "Sources/CX11", pkgConfig: "x11 xfixes xext",
                        providers: [.apt(["libx11-dev", "libxfixes-dev", "libxext-dev"])]),
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
@@ -28,7 +32,7 @@ let package = Package(
         // Declares libFuzzer's LLVMFuzzerRunDriver; the library itself comes with -sanitize=fuzzer (`make fuzz`).
         .systemLibrary(name: "CFuzzer", path: "Sources/CFuzzer"),
 
-        .target(name: "HeroTransfer", dependencies: ["CPNG", "CTurboJPEG"]),
+        .target(name: "HeroTransfer", dependencies: ["CPNG", "CTurboJPEG", "CWebP", "CGif"]),
         .target(name: "HeroCore", dependencies: ["HeroTransfer", "CSQLite", "CCrypto"]),
         .target(name: "X11Bridge", dependencies: ["CX11", "CLinux", "HeroTransfer"]),
         .target(name: "DropWindow", dependencies: ["CX11", "CCairo", "X11Bridge", "HeroCore", "HeroTransfer"]),

@@ -4,7 +4,8 @@
 The seeds are the kinds of input the tests use (tiny PNGs of every colour type, baseline, progressive, grey and
 CMYK JPEGs, browser clipboard bytes, URI lists, hero JSON, config files) and event sequences in each state-machine
 harness's input encoding (documented on the harness). Deterministic: running it again rewrites the same bytes.
-JPEGs come from libturbojpeg (Debian's libturbojpeg0, which `make deps` installs); everything else is built here.
+JPEGs come from libturbojpeg (Debian's libturbojpeg0, which `make deps` installs); WebPs, GIFs and most BMPs from
+Pillow (python3-pil, which `make test-deps` installs); everything else is built here.
 
     scripts/fuzz-seeds.py [CORPUS_DIR]    (default Fuzz/corpus)
 """
@@ -130,6 +131,68 @@ def jpegs():
 
 
 # --- text -----------------------------------------------------------------------------------------------------
+
+def pillow(fmt, width, height, mode="RGB", **options):
+    """An image written by Pillow, of the gradient pil_image.py draws (imported here so only these seeds need it)."""
+    import io
+    sys.path.insert(0, os.path.join(ROOT, "Tests", "Fixtures"))
+    import pil_image
+    out = io.BytesIO()
+    pil_image.picture(width, height, mode).save(out, fmt, **options)
+    return out.getvalue()
+
+
+def webps():
+    lossless = pillow("WEBP", 9, 7, "RGBA", lossless=True)
+    return {
+        "lossless-rgba-9x7.webp": lossless,
+        "lossy-16x16.webp": pillow("WEBP", 16, 16, quality=50),
+        "lossy-alpha-12x5.webp": pillow("WEBP", 12, 5, "RGBA", quality=50),
+        "truncated.webp": lossless[:-6],
+        "header-bomb.webp": b"RIFF" + struct.pack("<I", 18) + b"WEBPVP8L" + struct.pack("<I", 5) + b"\x2f"
+                            + struct.pack("<I", 16383 | 16383 << 14 | 1 << 28) + b"\x00",
+    }
+
+
+def gifs():
+    plain = pillow("GIF", 10, 6)
+    return {
+        "plain-10x6.gif": plain,
+        "interlaced-9x11.gif": pillow("GIF", 9, 11, interlace=True),
+        "transparent-rgba-8x4.gif": pillow("GIF", 8, 4, "RGBA"),
+        "one-pixel-offset.gif": b"GIF89a\x04\x00\x04\x00\x80\x00\x00" + b"\x00\x00\x00\xff\xff\xff"
+                                + b"\x21\xf9\x04\x01\x00\x00\x00\x00"
+                                + b"\x2c\x02\x00\x01\x00\x01\x00\x01\x00\x00\x02\x02\x4c\x01\x00\x3b",
+        "truncated.gif": plain[: len(plain) * 2 // 3],
+    }
+
+
+def bmp(width, height, bits, rows, compression=0, header=40, masks=(), palette=()):
+    """A BMP of `rows` as stored (each padded here), with masks in or after the info header and a BGR palette."""
+    info = struct.pack("<IiiHHIIiiII", header, width, height, 1, bits, compression, 0, 2835, 2835, len(palette), 0)
+    mask_bytes = b"".join(struct.pack("<I", m) for m in masks)
+    info = (info + mask_bytes).ljust(header, b"\x00") if header > 40 else info + mask_bytes
+    table = b"".join(bytes(entry) + b"\x00" for entry in palette)
+    pixels = b"".join(row + b"\x00" * (-len(row) % 4) for row in rows)
+    offset = 14 + len(info) + len(table)
+    return b"BM" + struct.pack("<III", offset + len(pixels), 0, offset) + info + table + pixels
+
+
+def bmps():
+    plain = pillow("BMP", 7, 5)
+    return {
+        "rgb-7x5.bmp": plain,
+        "palette-6x4.bmp": pillow("BMP", 6, 4, "P"),
+        "mono-9x3.bmp": pillow("BMP", 9, 3, "1"),
+        "top-down-24bit-2x2.bmp": bmp(2, -2, 24, [b"\x00\x00\xff\x00\xff\x00", b"\xff\x00\x00\x09\x09\x09"]),
+        "bitfields-565-2x1.bmp": bmp(2, 1, 16, [struct.pack("<HH", 0xF800, 0x07E0)], compression=3,
+                                     masks=(0xF800, 0x07E0, 0x001F)),
+        "v5-alpha-2x1.bmp": bmp(2, 1, 32, [b"\x00\x00\xff\xff\x00\x00\xff\x80"], compression=3, header=124,
+                                masks=(0xFF0000, 0xFF00, 0xFF, 0xFF000000)),
+        "4bit-3x1.bmp": bmp(3, 1, 4, [b"\x12\x00"], palette=((0, 0, 0), (255, 0, 0), (0, 0, 255))),
+        "truncated.bmp": plain[:-5],
+    }
+
 
 def utf16le(text, bom=False):
     return (b"\xff\xfe" if bom else b"") + text.encode("utf-16-le")
@@ -366,6 +429,13 @@ def main():
                                            (16, "large.jpg", jpeg_seeds["large-300x40.jpg"]),
                                            (200, "cmyk.jpg", jpeg_seeds["cmyk-8x8.jpg"]),
                                            (5, "progressive.jpg", jpeg_seeds["progressive-20x20.jpg"])]}
+    webp_seeds, gif_seeds, bmp_seeds = webps(), gifs(), bmps()
+    thumbnails.update({f"side{side}-{name}": bytes([side - 1]) + data
+                       for side, name, data in [(4, "lossless.webp", webp_seeds["lossless-rgba-9x7.webp"]),
+                                                (48, "lossy.webp", webp_seeds["lossy-16x16.webp"]),
+                                                (3, "interlaced.gif", gif_seeds["interlaced-9x11.gif"]),
+                                                (2, "palette.bmp", bmp_seeds["palette-6x4.bmp"]),
+                                                (1, "v5.bmp", bmp_seeds["v5-alpha-2x1.bmp"])]})
     harnesses = {
         "text-targets": text_targets(),
         "html": html(),
@@ -374,6 +444,9 @@ def main():
         "hero-json": hero_json(small_png),
         "png": png_seeds,
         "jpeg": jpeg_seeds,
+        "webp": webp_seeds,
+        "gif": gif_seeds,
+        "bmp": bmp_seeds,
         "thumbnail": thumbnails,
         "catalog-json": catalogs(),
         "config": configs(),

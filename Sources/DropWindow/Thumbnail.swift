@@ -9,7 +9,7 @@ public struct Thumbnail: Sendable {
     public let size: Int
     public let pixels: [UInt8]
 
-    /// Decodes `data` (PNG or JPEG) and scales it to `size`; nil when it cannot be decoded within `limits`.
+    /// Decodes `data` (PNG, JPEG, WebP, GIF or BMP) and scales it to `size`; nil when it cannot be decoded within `limits`.
     /// Uses no X connection and no shared state, so any thread may call it.
     public static func make(from data: Data, size: Int = Int(DropLayout.thumbnailSize),
                             limits: TransferLimits = .default) -> Thumbnail? {

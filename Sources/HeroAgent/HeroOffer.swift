@@ -10,7 +10,8 @@ public enum HeroOffer {
     static let markerData = Data("herobridge".utf8)
 
     /// The offer for `hero`, best target first. A hero without a portrait offers no image target. The JSON
-    /// (with the portrait in base64) and a PNG converted from a JPEG portrait are made on the first request.
+    /// (with the portrait in base64) and a PNG converted from a JPEG, WebP, GIF or BMP portrait are made on the
+    /// first request.
     public static func make(_ hero: HeroPayload) -> SelectionOffer {
         var entries = [SelectionOffer.Entry(target: HeroJSONImporter.target) { HeroJSONImporter.encode([hero]) }]
         if let image = hero.image {
@@ -41,7 +42,7 @@ public enum HeroOffer {
         Data(text.unicodeScalars.map { $0.value <= 0xFF ? UInt8($0.value) : UInt8(ascii: "?") })
     }
 
-    /// A PNG of the same pixels as `image` (a JPEG portrait).
+    /// A PNG of the same pixels as `image` (a portrait stored in another format; a GIF's first frame).
     static func pngData(of image: TransferImage) throws -> Data {
         try PNGEncoder.encode(DecodedImage.decode(image.data))
     }

@@ -11,8 +11,10 @@ public struct MIMERegistry: Sendable {
 
     /// The registry HeroBridge uses. Preference, best first:
     /// hero: our JSON. files: `text/uri-list`, `x-special/gnome-copied-files`, `application/x-kde4-urilist`.
-    /// image: `image/png` (lossless; GTK lists it first; Chromium offers only it), `image/jpeg`, `image/jpg`,
-    /// `application/octet-stream` (Chromium's image drags; sniffed). text: `UTF8_STRING` (unambiguous UTF-8),
+    /// image: `image/png` (lossless; GTK lists it first; Chromium offers only it), `image/bmp`, `image/x-bmp`,
+    /// `image/x-ms-bmp` (lossless, full colour), `image/webp` (lossless or better than JPEG at its size),
+    /// `image/jpeg`, `image/jpg`, `image/gif` (256 colours at most: of one picture converted into every type an
+    /// app offers, the one that loses most), `application/octet-stream` (Chromium's image drags; sniffed). text: `UTF8_STRING` (unambiguous UTF-8),
     /// `text/plain;charset=utf-8`, `text/plain`, `STRING`, `TEXT`, `text/plain;charset=utf-16` (LibreOffice lists it
     /// first; taken only when nothing else exists). name: `text/x-moz-url`, `_NETSCAPE_URL`, `text/x-moz-url-desc`,
     /// `text/html`.
@@ -30,8 +32,13 @@ public struct MIMERegistry: Sendable {
             try URIListImporter.run(data, target: "application/x-kde4-urilist", gnomeCopiedFiles: false, limits: limits, files: files)
         }),
         image("image/png"),
+        image("image/bmp"),
+        image("image/x-bmp"),
+        image("image/x-ms-bmp"),
+        image("image/webp"),
         image("image/jpeg"),
         image("image/jpg"),
+        image("image/gif"),
         image("application/octet-stream"),
         .text("UTF8_STRING", .text, "UTF-8, strict") { data throws(TransferError) in
             try TextDecoding.utf8(data, target: "UTF8_STRING")
@@ -140,7 +147,7 @@ public struct MIMERegistry: Sendable {
     }
 
     private static func image(_ target: String) -> MIMEImporter {
-        MIMEImporter(target, .image, "PNG or JPEG, sniffed and decoded") { data, limits throws(TransferError) in
+        MIMEImporter(target, .image, "PNG, JPEG, WebP, GIF or BMP, sniffed and decoded") { data, limits throws(TransferError) in
             ImportResult(items: [.image(try ImageValidator.validate(data, target: target, limits: limits))])
         }
     }

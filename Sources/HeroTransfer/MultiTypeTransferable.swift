@@ -15,7 +15,7 @@ public enum MultiTypeTransferable: Sendable, Equatable {
 
 /// A validated image: the MIME type comes from the bytes' magic, not from the offered target name.
 public struct TransferImage: Sendable, Equatable {
-    /// `image/png` or `image/jpeg`, as sniffed from the bytes.
+    /// `image/png`, `image/jpeg`, `image/webp`, `image/gif` or `image/bmp`, as sniffed from the bytes.
     public let mime: String
     /// The encoded image exactly as received.
     public let data: Data

@@ -3,7 +3,7 @@
 TARGETS, TIMESTAMP, MULTIPLE and does INCR for large data by itself).
 
 usage: gtk_owner.py text TEXT
-       gtk_owner.py image FILE.png NAME     (offers image/png with the file's bytes and UTF8_STRING NAME)
+       gtk_owner.py image FILE NAME [TYPE]  (offers TYPE, default image/png, with the file's bytes and UTF8_STRING NAME)
        gtk_owner.py secret TEXT             (offers text plus x-kde-passwordManagerHint "secret", like KeePassXC)
 
 Prints "ready" once it owns the selection, then one line "served TARGET" per data request it answers.
@@ -23,7 +23,7 @@ if mode == "text":
     offers = {"UTF8_STRING": sys.argv[2].encode(), "text/plain;charset=utf-8": sys.argv[2].encode()}
 elif mode == "image":
     with open(sys.argv[2], "rb") as f:
-        offers = {"image/png": f.read(), "UTF8_STRING": sys.argv[3].encode()}
+        offers = {sys.argv[4] if len(sys.argv) > 4 else "image/png": f.read(), "UTF8_STRING": sys.argv[3].encode()}
 elif mode == "secret":
     offers = {"UTF8_STRING": sys.argv[2].encode(), "x-kde-passwordManagerHint": b"secret"}
 else:

@@ -30,7 +30,7 @@ import TestSupport
         let socket = dir.file("bus")
         let listener = try SilentListener(path: socket)
         let logPath = dir.file("log")
-        FileManager.default.createFile(atPath: logPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         let logFD = open(logPath, O_WRONLY | O_APPEND)
         defer { close(logFD) }
         var limits = DesktopNotifier.Limits()
@@ -58,7 +58,7 @@ import TestSupport
         let dir = try TempDirectory("herobridge-notifier")
         defer { dir.remove() }
         let logPath = dir.file("log")
-        FileManager.default.createFile(atPath: logPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         let logFD = open(logPath, O_WRONLY | O_APPEND)
         defer { close(logFD) }
         let notifier = DesktopNotifier(environment: [:], log: AgentLog(threshold: .info, environment: [:], fd: logFD))

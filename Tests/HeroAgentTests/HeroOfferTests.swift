@@ -43,6 +43,18 @@ import TestSupport
         #expect(image.mime == "image/png" && image.width == 40 && image.height == 24)
     }
 
+    /// Pillow's images, and a transparent lossless WebP: the PNG keeps the size and the alpha.
+    @Test(arguments: [("webp", ["mode=RGBA", "lossless"]), ("gif", ["transparent"]), ("bmp", ["mode=P"])])
+    func aWebPGIFOrBMPPortraitIsOfferedAsPNGAndUnderItsOwnType(format: String, options: [String]) throws {
+        let bytes = try PILImages.make(format, width: 30, height: 18, options)
+        let stored = try ImageValidator.validate(bytes, target: "image/\(format)", limits: .default)
+        let offer = HeroOffer.make(HeroPayload(name: "Rogue", image: stored))
+        #expect(offer.targets.filter { $0.hasPrefix("image/") } == ["image/png", "image/\(format)"])
+        #expect(data(offer, "image/\(format)") == bytes)
+        let png = try #require(data(offer, "image/png"))
+        #expect(try DecodedImage.decode(png).pixels == DecodedImage.decode(bytes).pixels)
+    }
+
     @Test func theJSONIsWhatTheHeroImporterReadsBackWhole() throws {
         let png = ImageFixtures.png(width: 12, height: 9)
         let hero = HeroPayload(name: "Storm", description: "Weather witch",

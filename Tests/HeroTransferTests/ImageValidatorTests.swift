@@ -63,20 +63,26 @@ import TestSupport
     }
 
     @Test func randomBytesAreNotAnImage() {
-        #expect(failure(Data("Thor Odinson, God of Thunder".utf8))?.reason == "not an image (no PNG or JPEG signature)")
+        #expect(failure(Data("Thor Odinson, God of Thunder".utf8))?.reason == "not an image (no PNG, JPEG, WebP, GIF or BMP signature)")
     }
 
     @Test func emptyDataIsRefused() {
         #expect(failure(Data())?.reason == "empty image data")
     }
 
-    @Test func gifIsNamedAndRefusedAsUnsupported() {
-        #expect(failure(ImageFixtures.gif, target: "image/gif")?.reason == "GIF images are not supported (PNG and JPEG are)")
+    @Test func tiffIsNamedAndRefusedAsUnsupported() {
+        let tiff = Data([0x49, 0x49, 0x2A, 0x00, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00])
+        #expect(failure(tiff, target: "image/tiff")?.reason == "TIFF images are not supported (PNG, JPEG, WebP, GIF and BMP are)")
     }
 
-    @Test func webpIsNamedAndRefusedAsUnsupported() {
-        let webp = Data("RIFF".utf8) + Data([0x1A, 0, 0, 0]) + Data("WEBPVP8 ".utf8)
-        #expect(failure(webp)?.reason.hasPrefix("WEBP images are not supported") == true)
+    @Test func icoIsNamedAndRefusedAsUnsupported() {
+        let ico = Data([0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x10, 0x10])
+        #expect(failure(ico)?.reason.hasPrefix("ICO images are not supported") == true)
+    }
+
+    @Test func theMinimalGIFFixtureIsAOnePixelGIF() throws {
+        let image = try ImageValidator.validate(ImageFixtures.gif, target: "image/gif", limits: .default)
+        #expect(image.mime == "image/gif" && image.width == 1 && image.height == 1)
     }
 
     /// Decoding the bomb would fail on its missing pixel data, so "over the limit" proves the size came first.
@@ -169,8 +175,8 @@ import TestSupport
         #expect(ImageFormat.sniff(bytes) == nil)
     }
 
-    @Test func onlyPNGAndJPEGAreSupported() {
-        #expect(ImageFormat.allCases.filter(\.isSupported) == [.png, .jpeg])
+    @Test func tiffAndICOAreTheUnsupportedFormats() {
+        #expect(ImageFormat.allCases.filter(\.isSupported) == [.png, .jpeg, .gif, .bmp, .webp])
         #expect(ImageFormat.jpeg.mime == "image/jpeg")
     }
 }

@@ -74,7 +74,12 @@ enum Offered {
 
     @Test func gtkImageOwnerFetchesPNGFirstAmongItsImageTypes() {
         #expect(registry.choose(offered: Offered.gimpImage) == ["image/png"])
-        #expect(registry.choose(offered: ["TARGETS", "image/bmp", "image/jpg", "image/jpeg"]) == ["image/jpeg"])
+        // Without PNG, the lossless BMP before JPEG, and a lossy or 256-colour type only when nothing better is there.
+        #expect(registry.choose(offered: ["TARGETS", "image/bmp", "image/jpg", "image/jpeg"]) == ["image/bmp"])
+        #expect(registry.choose(offered: ["TARGETS", "image/gif", "image/jpeg", "image/webp"]) == ["image/webp"])
+        #expect(registry.choose(offered: ["TARGETS", "image/gif", "image/jpeg"]) == ["image/jpeg"])
+        #expect(registry.choose(offered: ["TARGETS", "image/gif"]) == ["image/gif"])
+        #expect(registry.choose(offered: ["TARGETS", "image/x-MS-bmp", "image/gif"]) == ["image/x-MS-bmp"])
     }
 
     @Test func gtkImageOwnerWithTextFetchesTheImageAndTheText() {
@@ -151,7 +156,7 @@ enum Offered {
 
     @Test func onlyUnknownTargetsFetchNothing() {
         #expect(registry.choose(offered: ["TIMESTAMP", "TARGETS", "MULTIPLE", "application/x-qt-image", "PIXMAP",
-                                          "COMPOUND_TEXT", "image/gif", "image/bmp"]) == [])
+                                          "COMPOUND_TEXT", "image/tiff", "image/x-icon"]) == [])
         #expect(registry.choose(offered: []) == [])
     }
 

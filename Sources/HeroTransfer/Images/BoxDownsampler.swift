@@ -20,16 +20,23 @@ struct BoxDownsampler {
     /// A sampler from `sourceWidth`×`sourceHeight` to at most `maxSide` a side, aspect kept (never enlarged).
     init(sourceWidth: Int, sourceHeight: Int, maxSide: Int) {
         let side = max(1, maxSide)
-        let scale = min(1.0, Double(side) / Double(max(sourceWidth, sourceHeight)))
         self.sourceWidth = sourceWidth
         self.sourceHeight = sourceHeight
-        width = min(side, max(1, Int((Double(sourceWidth) * scale).rounded())))
-        height = min(side, max(1, Int((Double(sourceHeight) * scale).rounded())))
+        (width, height) = Self.size(sourceWidth: sourceWidth, sourceHeight: sourceHeight, maxSide: side)
         let width = width
         columnBucket = (0..<sourceWidth).map { Int32($0 * width / sourceWidth) }
         rowStep = max(1, sourceHeight / (height * Self.maxSamples))
         columnStep = max(1, sourceWidth / (width * Self.maxSamples))
         sums = [UInt64](repeating: 0, count: width * height * 5)
+    }
+
+    /// The size a `sourceWidth`×`sourceHeight` image is drawn at, at most `maxSide` a side, aspect kept, never
+    /// enlarged: what the sampler makes, and what a decoder that scales on its own (libwebp) is asked for.
+    static func size(sourceWidth: Int, sourceHeight: Int, maxSide: Int) -> (width: Int, height: Int) {
+        let side = max(1, maxSide)
+        let scale = min(1.0, Double(side) / Double(max(sourceWidth, sourceHeight)))
+        return (min(side, max(1, Int((Double(sourceWidth) * scale).rounded()))),
+                min(side, max(1, Int((Double(sourceHeight) * scale).rounded()))))
     }
 
     /// Adds `count` pixels of source row `y`, the i-th at column `x0 + i * dx`, from `pixels`: 4 bytes each,

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
-/// Image formats recognised by their leading magic bytes. Only PNG and JPEG are decoded; the others are named
-/// so that the error can say what arrived instead of calling it garbage.
+/// Image formats recognised by their leading magic bytes. PNG, JPEG, WebP, GIF and BMP are decoded; TIFF and ICO
+/// are named so that the error can say what arrived instead of calling it garbage.
 public enum ImageFormat: String, Sendable, CaseIterable {
     case png, jpeg, gif, bmp, webp, tiff, ico
 
@@ -19,7 +19,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     }
 
     /// Whether HeroBridge can decode (and therefore accept) this format.
-    public var isSupported: Bool { self == .png || self == .jpeg }
+    public var isSupported: Bool { self != .tiff && self != .ico }
 
     /// The format whose magic the bytes start with, or nil when they start like no known image.
     public static func sniff<Bytes: Collection>(_ bytes: Bytes) -> ImageFormat? where Bytes.Element == UInt8 {

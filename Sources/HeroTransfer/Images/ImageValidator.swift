@@ -11,17 +11,25 @@ public enum ImageValidator {
         }
         guard !data.isEmpty else { throw .importFailed(target: target, reason: "empty image data") }
         guard let format = ImageFormat.sniff(data) else {
-            throw .importFailed(target: target, reason: "not an image (no PNG or JPEG signature)")
+            throw .importFailed(target: target, reason: "not an image (no PNG, JPEG, WebP, GIF or BMP signature)")
         }
         do {
             let size: (width: Int, height: Int)
             switch format {
             case .png: size = try PNGDecoder.validate(data, limits: limits)
             case .jpeg: size = try JPEGDecoder.validate(data, limits: limits)
-            default:
+            case .webp: size = try WebPDecoder.validate(data, limits: limits)
+            case .gif: size = try GIFDecoder.validate(data, limits: limits)
+            case .bmp: size = try BMPDecoder.validate(data, limits: limits)
+            case .tiff, .ico:
                 throw TransferError.importFailed(
-                    target: target, reason: "\(format.rawValue.uppercased()) images are not supported (PNG and JPEG are)")
+                    target: target,
+                    reason: "\(format.rawValue.uppercased()) images are not supported (PNG, JPEG, WebP, GIF and BMP are)")
             }
+            // Stored as received, whatever the format: re-encoding a lossy WebP as PNG would multiply its size
+            // (past maxBytes, for a large one) and keep its losses, a GIF keeps its animation for whoever is given
+            // it back, and one rule holds for every format. What needs pixels decodes them when it needs them:
+            // thumbnails (`ThumbnailDecoder`), and `image/png` for apps that ask for it (`HeroOffer`).
             return TransferImage(mime: format.mime, data: data, width: size.width, height: size.height, name: name)
         } catch let error as TransferError {
             throw error

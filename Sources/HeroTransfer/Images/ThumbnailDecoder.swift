@@ -1,15 +1,19 @@
 import CTurboJPEG
 import FoundationEssentials
 
-/// Small pictures of big images, decoded at reduced size: never the whole image in memory. A PNG is read row by
-/// row into a `BoxDownsampler`; a JPEG is decompressed by TurboJPEG at the smallest DCT scaling factor that still
-/// leaves `maxSide` pixels, then box-downsampled. A pure function of the bytes: callable from any thread.
+/// Small pictures of big images, decoded at reduced size: never the whole image in memory. A PNG, GIF or BMP is
+/// read row by row into a `BoxDownsampler`; a JPEG is decompressed by TurboJPEG at the smallest DCT scaling factor
+/// that still leaves `maxSide` pixels, then box-downsampled; a WebP is scaled by libwebp as it decodes. A pure
+/// function of the bytes: callable from any thread.
 enum ThumbnailDecoder {
     static func thumbnail(_ data: Data, maxSide: Int, limits: TransferLimits) throws -> DecodedImage {
         switch ImageFormat.sniff(data) {
         case .png?: return try png(data, maxSide: maxSide, limits: limits)
         case .jpeg?: return try jpeg(data, maxSide: maxSide, limits: limits)
-        default: throw TransferError.importFailed(target: "image", reason: "not a PNG or JPEG image")
+        case .webp?: return try WebPDecoder.thumbnail(data, maxSide: maxSide, limits: limits)
+        case .gif?: return try GIFDecoder.thumbnail(data, maxSide: maxSide, limits: limits)
+        case .bmp?: return try BMPDecoder.thumbnail(data, maxSide: maxSide, limits: limits)
+        default: throw TransferError.importFailed(target: "image", reason: "not a PNG, JPEG, WebP, GIF or BMP image")
         }
     }
 

@@ -5,7 +5,7 @@ import HeroTransfer
 /// `portrait NAME [--output FILE | --set FILE]`: a favorite's portrait to stdout or a file, or set from a file.
 enum PortraitCommand: CLICommand {
     static let output = Option<Self, String>("--output", "FILE", "write the portrait bytes to FILE")
-    static let set = Option<Self, String>("--set", "FILE", "set the portrait from a PNG or JPEG file")
+    static let set = Option<Self, String>("--set", "FILE", "set the portrait from a PNG, JPEG, WebP, GIF or BMP file")
 
     static let spec = CommandSpec(Self.self, name: "portrait",
                                   summary: "write a favorite's portrait (to stdout by default), or set it from an image file",
