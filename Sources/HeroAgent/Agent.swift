@@ -51,13 +51,30 @@ public enum Agent {
         // From here on the favorites are the worker's alone: the X thread only speaks X.
         let worker = IngestWorker(favorites: favorites, mailbox: LoopMailbox(loop: loop))
         var drop: DropAgent?
+        var tray: TrayAgent?
         let clipboard = ClipboardAgent(connection: connection, loop: loop, worker: worker, options: options,
                                        log: log, watchWindow: manager.window,
-                                       isOwnWindow: { $0 == manager.window || drop?.windows.contains($0) == true })
+                                       isOwnWindow: { $0 == manager.window || drop?.windows.contains($0) == true
+                                           || tray?.windows.contains($0) == true })
         worker.onDrained = { [unowned clipboard] in clipboard.workerDrained() }
         if options.window {
             drop = DropAgent(connection: connection, loop: loop, worker: worker, options: options, log: log)
             clipboard.onReport = { drop?.show(report: $0) }
+        }
+        if options.tray, let drop {
+            let icon = TrayAgent(connection: connection, drop: drop,
+                                 catalog: CatalogLauncher(database: options.database, display: connection.name,
+                                                          environment: environment),
+                                 log: log)
+            icon.onQuit = { loop.stop(status: 0) }
+            // A paused flag for the icon's look only, until the agent has a real pause: the clipboard and drops
+            // are still read while it shows paused.
+            icon.onTogglePause = { [unowned icon] in
+                icon.isPaused.toggle()
+                log.info("tray: \(icon.isPaused ? "paused" : "resumed") (the look only: the agent has no pause yet)")
+            }
+            icon.start()
+            tray = icon
         }
         if let problem = connection.sync() { log.warning("set-up: \(problem)") }
 
@@ -81,6 +98,7 @@ public enum Agent {
                 }
                 return
             }
+            if tray?.handle(event) == true { return }
             if clipboard.handle(event) { return }
             _ = drop?.handle(event)
         }
