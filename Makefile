@@ -28,8 +28,8 @@ RUN_PACKAGES := $(BUILD_PACKAGES) xvfb xclip
 PACKAGE_PACKAGES := $(BUILD_PACKAGES) dpkg-dev binutils gzip
 # `make test`: the package's, and the tests' X clients and tools (systemd for systemd-analyze, man-db for the unit's
 # Documentation=, desktop-file-utils to validate the desktop file, python3-fusepy for a FUSE mount whose files never
-# answer).
-TEST_PACKAGES := $(PACKAGE_PACKAGES) util-linux xvfb xclip python3-gi gir1.2-gtk-3.0 gir1.2-gdkpixbuf-2.0 python3-xlib xdotool x11-apps x11-utils \
+# answer, trayer for a real XEmbed system tray).
+TEST_PACKAGES := $(PACKAGE_PACKAGES) util-linux xvfb xclip python3-gi gir1.2-gtk-3.0 gir1.2-gdkpixbuf-2.0 python3-xlib xdotool x11-apps x11-utils trayer \
 	systemd man-db desktop-file-utils python3-fusepy
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

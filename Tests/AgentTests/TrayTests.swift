@@ -1,0 +1,164 @@
+import Foundation
+import HeroCore
+import Testing
+import TestSupport
+
+/// The tray icon against a real XEmbed system tray (Debian's trayer) under a private Xvfb: docking, docking
+/// again after the tray restarts or starts late, the clicks, the menu from the keyboard, a GTK drop onto the
+/// icon, and `tray = no`.
+@Suite(.serialized) struct TrayTests {
+    /// The icon's colours (TrayRenderer): the green circle, the gold star, the paused grey.
+    static let green = (41, 173, 74), gold = (255, 194, 8), grey = (140, 140, 148)
+
+    func world(trayer: Bool = true, _ arguments: [String] = []) throws -> (AgentHarness, Child?) {
+        let world = try AgentHarness()
+        let tray = trayer ? try world.startTrayer() : nil
+        try world.startAgent(AgentHarness.windowArguments + arguments)
+        return (world, tray)
+    }
+
+    func count(_ shot: Screenshot, _ color: (Int, Int, Int), tolerance: Int = 30) -> Int {
+        shot.count(x: 0, y: 0, width: shot.width, height: shot.height, color.0, color.1, color.2, tolerance: tolerance)
+    }
+
+    @Test func theIconDocksIntoTrayerAndIsDrawnOverItsBackground() throws {
+        let (world, _) = try world()
+        #expect(eventually(timeout: 10) { world.iconIsDocked() }, "\(world.log)")
+        #expect(world.log.contains("tray: docked into the system tray"))
+        // trayer gives its icons its height; the icon draws at the size given, not at the 22 px it asked for.
+        let rect = try world.iconRect()
+        #expect(rect.height == 30 && rect.width == 22, "icon is \(rect)")
+        let shot = try world.iconScreenshot()
+        #expect(count(shot, Self.green) > 40 && count(shot, Self.gold) > 10)
+        // ParentRelative: the corner outside the circle shows trayer's light panel, not black.
+        let corner = shot.rgb(0, 0)
+        #expect(corner.r > 150 && corner.g > 150 && corner.b > 150, "corner \(corner)")
+    }
+
+    @Test func afterTrayerIsKilledAndRestartedTheIconDocksAgain() throws {
+        let (world, trayer) = try world()
+        #expect(eventually(timeout: 10) { world.iconIsDocked() })
+        trayer?.stop()
+        #expect(world.waitForLog("tray: the system tray went away"))
+        // The save-set put the icon back on the root window; the agent hid it there.
+        #expect(eventually(timeout: 5) { world.iconWindow().map { (try? world.mapState(of: $0)) == "IsUnMapped" } == true })
+        let again = try world.startTrayer()
+        #expect(eventually(timeout: 10) { world.iconIsDocked() }, "\(world.log)")
+        #expect(world.log.components(separatedBy: "tray: docked into").count == 3)
+        // And once more, so the second tray's destruction is watched too.
+        again.stop()
+        #expect(eventually(timeout: 5) { world.log.components(separatedBy: "the system tray went away").count == 3 })
+        try world.startTrayer()
+        #expect(eventually(timeout: 10) { world.iconIsDocked() })
+    }
+
+    @Test func withNoTrayTheAgentWorksAndDocksWhenTrayerStartsLater() throws {
+        let (world, _) = try world(trayer: false)
+        #expect(world.log.contains("tray: no system tray on this screen"))
+        try world.xclip("Thor")
+        #expect(world.waitForFavorite("Thor") != nil)
+        #expect(try world.mapState() == "IsViewable")
+        try world.startTrayer()
+        #expect(eventually(timeout: 10) { world.iconIsDocked() }, "\(world.log)")
+        #expect(world.agent?.isRunning == true)
+    }
+
+    @Test(arguments: ["config", "flag"])
+    func trayNoDocksNothing(_ how: String) throws {
+        let world = try AgentHarness()
+        try world.startTrayer()
+        if how == "config" {
+            try FileManager.default.createDirectory(atPath: world.dir.path + "/.config/herobridge", withIntermediateDirectories: true)
+            _ = try world.dir.write(".config/herobridge/config", Data("tray = no\n".utf8))
+            try world.startAgent(AgentHarness.windowArguments)
+        } else {
+            try world.startAgent(AgentHarness.windowArguments + ["--no-tray"])
+        }
+        // The icon docks before the agent says it is ready, so none made by now means none at all.
+        #expect(world.iconWindow() == nil)
+        let panel = try #require(try world.trayPanel())
+        let tree = try HeroBridgeProcess.run(["-tree", "-id", panel], environment: world.environment(), executable: "/usr/bin/xwininfo")
+        #expect(!tree.stdout.contains("herobridge"))
+        #expect(!world.log.contains("tray:"))
+    }
+
+    @Test func aLeftClickOnTheIconHidesAndShowsTheDropWindow() throws {
+        let (world, _) = try world()
+        #expect(eventually(timeout: 10) { world.iconIsDocked() })
+        #expect(try world.mapState() == "IsViewable")
+        try world.clickIcon(button: 1)
+        #expect(eventually(timeout: 5) { (try? world.mapState()) == "IsUnMapped" })
+        try world.clickIcon(button: 1)
+        #expect(eventually(timeout: 5) { (try? world.mapState()) == "IsViewable" })
+    }
+
+    @Test func aRightClickOpensTheMenuWhichEscapeOrAClickOutsideCloses() throws {
+        let (world, _) = try world()
+        #expect(eventually(timeout: 10) { world.iconIsDocked() })
+        try world.openMenu()
+        try world.keys(["Down", "Escape"])
+        #expect(eventually(timeout: 5) { world.menuState() == "IsUnMapped" })
+        try world.openMenu()
+        try world.click((100, 900)) // nowhere near the menu (it opens at the pointer, top right)
+        #expect(eventually(timeout: 5) { world.menuState() == "IsUnMapped" })
+        // Neither chose anything: the drop window is still shown and the agent still runs.
+        #expect(try world.mapState() == "IsViewable")
+        #expect(world.agent?.isRunning == true)
+    }
+
+    @Test func showWindowAndQuitFromTheKeyboard() throws {
+        let (world, _) = try world()
+        #expect(eventually(timeout: 10) { world.iconIsDocked() })
+        try world.clickIcon(button: 1)
+        #expect(eventually(timeout: 5) { (try? world.mapState()) == "IsUnMapped" })
+        try world.openMenu()
+        try world.keys(["Down", "Return"]) // the first item: Show window
+        #expect(eventually(timeout: 5) { (try? world.mapState()) == "IsViewable" })
+        #expect(world.menuState() == "IsUnMapped")
+        try world.openMenu()
+        try world.keys(["End", "Return"]) // the last item: Quit
+        let agent = try #require(world.agent)
+        #expect(eventually(timeout: 5) { !agent.isRunning }, "\(world.log)")
+        #expect(agent.process.terminationStatus == 0)
+        #expect(world.log.contains("tray: Quit chosen"))
+    }
+
+    @Test func pauseFromTheMenuGivesTheIconItsPausedLookAndResumeTakesItBack() throws {
+        let (world, _) = try world()
+        #expect(eventually(timeout: 10) { world.iconIsDocked() })
+        try world.openMenu()
+        try world.keys(["End", "Up", "Return"]) // Pause, above Quit
+        #expect(world.waitForLog("tray: paused"))
+        #expect(eventually(timeout: 5) {
+            guard let shot = try? world.iconScreenshot() else { return false }
+            return count(shot, Self.grey, tolerance: 12) > 40 && count(shot, Self.gold) == 0
+        })
+        try world.openMenu()
+        try world.keys(["End", "Up", "Return"]) // now Resume
+        #expect(world.waitForLog("tray: resumed"))
+        #expect(eventually(timeout: 5) { (try? world.iconScreenshot()).map { count($0, Self.gold) > 10 } == true })
+    }
+
+    @Test func catalogFromTheMenuOpensTheCatalogWindowOnce() throws {
+        let (world, _) = try world()
+        #expect(eventually(timeout: 10) { world.iconIsDocked() })
+        try world.openMenu()
+        try world.keys(["Home", "Down", "Return"]) // Catalog, second
+        let catalog = try world.window(classname: "herobridge-catalog")
+        #expect(eventually(timeout: 10) { (try? world.mapState(of: catalog)) == "IsViewable" })
+        try world.openMenu()
+        try world.keys(["Home", "Down", "Return"])
+        #expect(world.waitForLog("the catalog window is already open"))
+    }
+
+    @Test func aPNGDraggedFromGTKOntoTheIconSetsThePortrait() throws {
+        let (world, _) = try world()
+        #expect(eventually(timeout: 10) { world.iconIsDocked() })
+        let file = try world.dir.write("portrait.png", ImageFixtures.png(width: 30, height: 40))
+        let source = try world.dragSource(["image", file, "Storm"])
+        #expect(try world.drag(from: source, to: try world.iconPoint()))
+        let storm = try #require(world.waitForFavorite("Storm"), "\(world.log)")
+        #expect(storm.hero.portrait?.sha256 == (try sha256(ofFile: file)))
+        #expect(world.log.contains("drop: added Storm with portrait"))
+    }
+}
