@@ -46,8 +46,8 @@ final class TrayAgent {
         icon.onLeftClick = { _ in
             if drop.view.isShown { drop.view.hide() } else { drop.view.show() }
         }
-        icon.onRightClick = { [unowned self] x, y, time in
-            if !menu.open(atRoot: (x, y), time: time, paused: isPaused) {
+        icon.onRightClick = { [unowned self] rect, time in
+            if !menu.open(by: rect, time: time, paused: isPaused) {
                 log.warning("tray: the menu could not grab the pointer and keyboard (another program holds them)")
             }
         }

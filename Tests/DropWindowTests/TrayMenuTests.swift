@@ -73,16 +73,16 @@ struct TrayMenuTests {
         #expect(menu.click(x: 10, y: menu.height - 1) == .none, "the padding below the last row")
     }
 
-    @Test func itOpensBelowAndRightOfThePointerWhenItFitsElseFlipsAndStaysOnScreen() {
+    @Test func itOpensUnderTheIconWhenItFitsElseFlipsAndStaysOnScreen() {
         let menu = TrayMenu(paused: false)
         let screen = (width: 1280, height: 1024)
         let width = Int(TrayMenu.width), height = Int(menu.height.rounded(.up))
-        #expect(menu.origin(pointer: (100, 100), screen: screen) == (100, 100))
-        // A tray icon at the top right: below the pointer, to its left.
-        #expect(menu.origin(pointer: (1270, 15), screen: screen) == (1270 - width, 15))
-        // A tray at the bottom right: above and to the left.
-        #expect(menu.origin(pointer: (1270, 1015), screen: screen) == (1270 - width, 1015 - height))
+        #expect(menu.origin(icon: (100, 0, 22, 30), screen: screen) == (100, 30))
+        // A tray icon at the top right: under the icon, ending at its right edge.
+        #expect(menu.origin(icon: (1257, 1, 22, 30), screen: screen) == (1257 + 22 - width, 31))
+        // A tray at the bottom right: above the icon.
+        #expect(menu.origin(icon: (1257, 994, 22, 30), screen: screen) == (1257 + 22 - width, 994 - height))
         // A screen narrower than the menu: pinned at 0.
-        #expect(menu.origin(pointer: (50, 50), screen: (100, 1024)).x == 0)
+        #expect(menu.origin(icon: (50, 0, 22, 22), screen: (100, 1024)).x == 0)
     }
 }

@@ -15,8 +15,9 @@ public final class TrayIconView {
     public var isPaused = false { didSet { if isPaused != oldValue { draw() } } }
     /// Button 1 released on the icon.
     public var onLeftClick: ((Time) -> Void)?
-    /// Button 3 pressed on the icon: the root point and the press's time (the menu grabs with it).
-    public var onRightClick: ((_ x: Int, _ y: Int, _ time: Time) -> Void)?
+    /// Button 3 pressed on the icon: the icon's rectangle in root coordinates and the press's time (the menu
+    /// opens by the icon and grabs with that time).
+    public var onRightClick: ((_ icon: (x: Int, y: Int, width: Int, height: Int), _ time: Time) -> Void)?
 
     /// The size asked for before the tray decides (trays give their own height to each icon).
     public static let initialSize = 22
@@ -86,7 +87,9 @@ public final class TrayIconView {
         case MapNotify where event.xmap.window == window:
             draw()
         case ButtonPress where event.xbutton.window == window && event.xbutton.button == 3:
-            onRightClick?(Int(event.xbutton.x_root), Int(event.xbutton.y_root), event.xbutton.time)
+            // The press's root and window points give the icon's place without asking the server.
+            let press = event.xbutton
+            onRightClick?((Int(press.x_root - press.x), Int(press.y_root - press.y), Int(size.width), Int(size.height)), press.time)
         case ButtonRelease where event.xbutton.window == window && event.xbutton.button == 1:
             // On release, as buttons do: a press that leaves the icon before release (a drag begun there) is no click.
             let inside = event.xbutton.x >= 0 && Double(event.xbutton.x) < size.width

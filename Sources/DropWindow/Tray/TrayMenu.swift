@@ -87,14 +87,14 @@ public struct TrayMenu: Equatable, Sendable {
         return row(atX: x, y: y).map { .choose(items[$0]) } ?? .none
     }
 
-    /// Where the menu opens for a press at root (x, y) on a screen of `screen` size: below and right of the
-    /// pointer when it fits, else flipped above or to the left (a tray at the top right puts the menu below and to
-    /// the left of the icon), and never off the screen.
-    public func origin(pointer: (x: Int, y: Int), screen: (width: Int, height: Int)) -> (x: Int, y: Int) {
+    /// Where the menu opens for the icon at `icon` (root coordinates) on a screen of `screen` size: under the icon
+    /// and starting at its left edge when that fits; else ending at its right edge (a tray at the right), else
+    /// above it (a tray at the bottom); never off the screen. The icon itself stays uncovered.
+    public func origin(icon: (x: Int, y: Int, width: Int, height: Int), screen: (width: Int, height: Int)) -> (x: Int, y: Int) {
         let width = Int(Self.width), height = Int(self.height.rounded(.up))
-        var x = pointer.x, y = pointer.y
-        if x + width > screen.width { x = pointer.x - width }
-        if y + height > screen.height { y = pointer.y - height }
+        var x = icon.x, y = icon.y + icon.height
+        if x + width > screen.width { x = icon.x + icon.width - width }
+        if y + height > screen.height { y = icon.y - height }
         return (max(0, min(x, screen.width - width)), max(0, min(y, screen.height - height)))
     }
 

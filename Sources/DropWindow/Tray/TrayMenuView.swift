@@ -27,13 +27,13 @@ public final class TrayMenuView {
 
     deinit { cairo_surface_destroy(surface) }
 
-    /// Opens the menu at the root point of the press that asked for it, at that press's `time`. False, with the
+    /// Opens the menu by the icon at `icon` (root coordinates), at the `time` of the press that asked. False, with the
     /// menu closed again, when the server refuses a grab (another client holds one): a menu that cannot see
     /// Escape or a click outside would stay open for good.
     @discardableResult
-    public func open(atRoot point: (x: Int, y: Int), time: Time, paused: Bool) -> Bool {
+    public func open(by icon: (x: Int, y: Int, width: Int, height: Int), time: Time, paused: Bool) -> Bool {
         menu = TrayMenu(paused: paused)
-        let origin = menu.origin(pointer: point, screen: connection.screenSize)
+        let origin = menu.origin(icon: icon, screen: connection.screenSize)
         connection.moveResize(window, x: origin.x, y: origin.y, width: Int(TrayMenu.width), height: Int(menu.height.rounded(.up)))
         connection.mapRaised(window)
         isOpen = true

@@ -31,7 +31,7 @@ enum TrayRenderer {
         }
     }
 
-    /// The menu: a light panel, the selected row highlighted, one label a row.
+    /// The menu: a light panel with a grey frame, the selected row highlighted, one label a row.
     static func drawMenu(_ menu: TrayMenu, on cr: OpaquePointer) {
         DropRenderer.fill(cr, 0.97, 0.97, 0.98, x: 0, y: 0, width: TrayMenu.width, height: menu.height)
         for (index, item) in menu.items.enumerated() {
@@ -43,5 +43,9 @@ enum TrayRenderer {
             DropRenderer.text(cr, item.label, size: 13, x: 12, y: top + TrayMenu.rowHeight / 2 + 5, gray: selected ? 1 : 0.15,
                               maxWidth: TrayMenu.width - 20)
         }
+        cairo_set_source_rgb(cr, 0.45, 0.45, 0.5)
+        cairo_set_line_width(cr, 1)
+        cairo_rectangle(cr, 0.5, 0.5, TrayMenu.width - 1, menu.height - 1)
+        cairo_stroke(cr)
     }
 }
