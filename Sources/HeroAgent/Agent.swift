@@ -52,6 +52,7 @@ public enum Agent {
         let worker = IngestWorker(favorites: favorites, mailbox: LoopMailbox(loop: loop))
         var drop: DropAgent?
         var tray: TrayAgent?
+        var trayState = "no tray icon"
         let clipboard = ClipboardAgent(connection: connection, loop: loop, worker: worker, options: options,
                                        log: log, watchWindow: manager.window,
                                        isOwnWindow: { $0 == manager.window || drop?.windows.contains($0) == true
@@ -73,13 +74,13 @@ public enum Agent {
                 icon.isPaused.toggle()
                 log.info("tray: \(icon.isPaused ? "paused" : "resumed") (the look only: the agent has no pause yet)")
             }
-            icon.start()
+            trayState = icon.start()
             tray = icon
         }
         if let problem = connection.sync() { log.warning("set-up: \(problem)") }
 
         log.info("ready: display \(connection.name), watching \(options.selections.joined(separator: " and ")), "
-                 + (drop.map { "drop window 0x\(String($0.view.window, radix: 16)), " } ?? "no window, ")
+                 + (drop.map { "drop window 0x\(String($0.view.window, radix: 16)), " } ?? "no window, ") + "\(trayState), "
                  + "database \(options.database)")
         SystemdNotifier.notify("READY=1", environment: environment)
 

@@ -42,7 +42,6 @@ final class TrayAgent {
                             icon.hide()
                         })
         dock.log = { log.warning("tray: \($0)") }
-        dock.onDocked = { manager in log.info("tray: docked into the system tray (window 0x\(String(manager, radix: 16)))") }
         icon.onLeftClick = { _ in
             if drop.view.isShown { drop.view.hide() } else { drop.view.show() }
         }
@@ -54,10 +53,12 @@ final class TrayAgent {
         menu.onChoose = { [unowned self] item in choose(item) }
     }
 
-    /// Docks into the tray running now; with none, waits for one to start.
-    func start() {
+    /// Docks into the tray running now; with none, waits for one to start. Returns what the ready line says of
+    /// it (the agent's first line is its ready line); each later docking is a line of its own.
+    func start() -> String {
         dock.start()
-        if !dock.isDocked { log.info("tray: no system tray on this screen; the icon docks when one starts") }
+        dock.onDocked = { [log] manager in log.info("tray: docked into the system tray (window 0x\(String(manager, radix: 16)))") }
+        return dock.isDocked ? "tray icon docked" : "no system tray yet"
     }
 
     /// The icon's windows and the menu's: ours, whose selections are never read.

@@ -8,6 +8,9 @@ import X11Bridge
 public final class TrayIconView {
     private let connection: XConnection
     public private(set) var icon: TrayIconWindow?
+    /// The tray visual `icon` was made for (nil: none announced), which may differ from the visual it got (a
+    /// visual that is not 32-bit is not used).
+    private var madeFor: UInt?
     private var surface: OpaquePointer?
     private var size = (width: Double(TrayIconView.initialSize), height: Double(TrayIconView.initialSize))
     private var hovering = false
@@ -35,9 +38,9 @@ public final class TrayIconView {
     /// The icon window for a tray announcing `visualID` (nil: none): the current one when its visual already
     /// suits, else a new one (the old one destroyed). `TrayDock` docks what this returns.
     public func prepare(visualID: UInt?) -> TrayIconWindow {
-        let wantsAlpha = visualID != nil
-        if let icon, icon.hasAlpha == wantsAlpha, !wantsAlpha || icon.visualID == visualID { return icon }
+        if let icon, madeFor == visualID { return icon }
         discard()
+        madeFor = visualID
         let made = connection.createTrayIconWindow(
             visualID: visualID, size: Self.initialSize,
             eventMask: ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask | PropertyChangeMask)
