@@ -30,4 +30,14 @@ import Testing
         #expect(options.display == ":4" && options.replace)
         #expect(options.maxBytes == 1 << 20, "what no flag sets still comes from the file")
     }
+
+    @Test func theTrayIsOnByDefaultTheFileCanTurnItOffAndAFlagOnAgain() throws {
+        #expect(AgentFlags().options(database: "db", config: config).tray)
+        let off = try AgentConfig.parse("tray = no\n", path: "config")
+        #expect(!AgentFlags().options(database: "db", config: off).tray)
+        var flags = AgentFlags()
+        flags.tray = true
+        #expect(flags.options(database: "db", config: off).tray)
+        #expect(AgentSetting.tray.describe(flags.options(database: "db", config: off)) == "yes")
+    }
 }
