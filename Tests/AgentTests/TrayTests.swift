@@ -161,4 +161,27 @@ import TestSupport
         #expect(storm.hero.portrait?.sha256 == (try sha256(ofFile: file)))
         #expect(world.log.contains("drop: added Storm with portrait"))
     }
+
+    @Test func aRightClickAnotherClientSendsOpensNoMenu() throws {
+        let (world, _) = try world()
+        #expect(eventually(timeout: 10) { world.iconIsDocked() })
+        let icon = try #require(world.iconWindow())
+        // A ButtonPress of button 3 sent with XSendEvent, as any client can: the menu would grab pointer and keyboard.
+        let script = """
+            from Xlib import X, display
+            from Xlib.protocol import event
+            d = display.Display()
+            w = d.create_resource_object("window", \(icon))
+            r = d.screen().root
+            w.send_event(event.ButtonPress(time=X.CurrentTime, root=r, window=w, same_screen=1, child=X.NONE, root_x=0,
+                                           root_y=0, event_x=5, event_y=5, state=0, detail=3), event_mask=X.ButtonPressMask)
+            d.sync()
+            """
+        let sent = try HeroBridgeProcess.run(["-c", script], environment: world.environment(), executable: "/usr/bin/python3")
+        #expect(sent.status == 0, "\(sent.stderr)")
+        // A real click after it: once the window hides, the agent has handled the forged press too.
+        try world.clickIcon(button: 1)
+        #expect(eventually(timeout: 5) { (try? world.mapState()) == "IsUnMapped" })
+        #expect(world.menuState() == "IsUnMapped")
+    }
 }

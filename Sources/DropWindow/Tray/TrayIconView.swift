@@ -78,6 +78,11 @@ public final class TrayIconView {
 
     public func handle(_ event: XEvent) -> Bool {
         guard let window else { return false }
+        // A click another client sent (XSendEvent) is no user's: a forged right click would open the menu, whose
+        // grabs would then take the pointer and keyboard from everyone.
+        if event.type == ButtonPress || event.type == ButtonRelease, event.xbutton.window == window, event.xany.send_event != 0 {
+            return true
+        }
         switch event.type {
         case Expose where event.xexpose.window == window:
             if event.xexpose.count == 0 { draw() }

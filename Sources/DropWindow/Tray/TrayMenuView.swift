@@ -57,6 +57,11 @@ public final class TrayMenuView {
 
     /// Feeds an event; true when it was for the menu.
     public func handle(_ event: XEvent) -> Bool {
+        // Only the server's input events drive the menu (a client's copy could choose Quit).
+        if [KeyPress, MotionNotify, ButtonPress, ButtonRelease].contains(event.type), event.xany.window == window,
+           event.xany.send_event != 0 {
+            return true
+        }
         switch event.type {
         case Expose where event.xexpose.window == window:
             if event.xexpose.count == 0 { draw() }
