@@ -42,7 +42,7 @@ final class TrayAgent {
                             icon.hide()
                         })
         dock.log = { log.warning("tray: \($0)") }
-        icon.onLeftClick = { _ in
+        icon.onLeftClick = {
             if drop.view.isShown { drop.view.hide() } else { drop.view.show() }
         }
         icon.onRightClick = { [unowned self] rect, time in

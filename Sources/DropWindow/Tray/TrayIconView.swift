@@ -17,7 +17,7 @@ public final class TrayIconView {
     /// Drawn grey with pause bars when true.
     public var isPaused = false { didSet { if isPaused != oldValue { draw() } } }
     /// Button 1 released on the icon.
-    public var onLeftClick: ((Time) -> Void)?
+    public var onLeftClick: (() -> Void)?
     /// Button 3 pressed on the icon: the icon's rectangle in root coordinates and the press's time (the menu
     /// opens by the icon and grabs with that time).
     public var onRightClick: ((_ icon: (x: Int, y: Int, width: Int, height: Int), _ time: Time) -> Void)?
@@ -102,7 +102,7 @@ public final class TrayIconView {
             // On release, as buttons do: a press that leaves the icon before release (a drag begun there) is no click.
             let inside = event.xbutton.x >= 0 && Double(event.xbutton.x) < size.width
                 && event.xbutton.y >= 0 && Double(event.xbutton.y) < size.height
-            if inside { onLeftClick?(event.xbutton.time) }
+            if inside { onLeftClick?() }
         case ButtonPress where event.xbutton.window == window, ButtonRelease where event.xbutton.window == window:
             break
         case DestroyNotify where event.xdestroywindow.window == window:
