@@ -127,6 +127,10 @@ final class DropAgent {
     /// Reads a drop, on this window or on the tray icon (`onto` nil), and ingests it on the worker; `completion`
     /// gets whether something was stored.
     func read(_ drag: XdndTargetMachine.Drag, time: Time, onto: String?, completion: @escaping (Bool) -> Void) {
+        // The window and the tray icon each have a target but share this reader, which takes one fetch at a time
+        // (its precondition stopped the agent when a drop on the icon came while one on the window was still read):
+        // the newer drop abandons the older, as a new drag onto the same window does.
+        if fetcher.isBusy { fetcher.cancel(reason: "a newer drop arrived") }
         let selection = WatchedSelection(atom: connection.atom("XdndSelection"), name: "drop", isPrimary: false)
         let directSaveName = (drag.types ?? []).contains("XdndDirectSave0") ? directSave(of: drag.source) : nil
         view.setStatus("Reading the drop…")

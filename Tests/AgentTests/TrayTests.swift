@@ -184,4 +184,22 @@ import TestSupport
         #expect(eventually(timeout: 5) { (try? world.mapState()) == "IsUnMapped" })
         #expect(world.menuState() == "IsUnMapped")
     }
+
+    @Test func aDropOntoTheIconWhileOneOnTheWindowIsStillReadAbandonsTheOlderAndIsStored() throws {
+        let (world, _) = try world()
+        #expect(eventually(timeout: 10) { world.iconIsDocked() })
+        let circle = AgentHarness.circlePoint
+        // A source that never sends its data keeps the window's drop reading for the 5 s timeout.
+        let silent = try world.fixture("xdnd_source.py", [try world.dropWindow(), "--position", "\(circle.0),\(circle.1)",
+                                                          "--silent", "--data", "UTF8_STRING=Thor"])
+        #expect(silent.waitFor("request UTF8_STRING"), "\(silent.output)")
+        let point = try world.iconPoint()
+        let icon = try #require(world.iconWindow())
+        let next = try world.fixture("xdnd_source.py", [icon, "--position", "\(point.0),\(point.1)", "--data", "UTF8_STRING=Hulk"])
+        #expect(world.waitForFavorite("Hulk") != nil, "\(world.log)")
+        #expect(next.waitFor("finished success=1"), "\(next.output)")
+        #expect(silent.waitFor("finished success=0"), "\(silent.output)")
+        #expect(world.agent?.isRunning == true)
+        #expect(try !world.names().contains("Thor"))
+    }
 }
