@@ -31,8 +31,8 @@ PACKAGE_PACKAGES := $(BUILD_PACKAGES) dpkg-dev binutils gzip
 # Documentation=, desktop-file-utils to validate the desktop file, python3-fusepy for a FUSE mount whose files never
 # answer, x11-xserver-utils for xrdb, which sets Xft.dpi for the HiDPI tests, dbus-daemon, dbus-bin (dbus-monitor,
 # dbus-send) and dunst for the notification tests' private session bus, python3-pil to make and check WebP, GIF and
-# BMP images with an encoder other than ours).
-TEST_PACKAGES := $(PACKAGE_PACKAGES) util-linux xvfb xclip python3-gi gir1.2-gtk-3.0 gir1.2-gdkpixbuf-2.0 python3-xlib xdotool x11-apps x11-utils \
+# BMP images with an encoder other than ours, trayer for a real XEmbed system tray).
+TEST_PACKAGES := $(PACKAGE_PACKAGES) util-linux xvfb xclip python3-gi gir1.2-gtk-3.0 gir1.2-gdkpixbuf-2.0 python3-xlib xdotool x11-apps x11-utils trayer \
 	systemd man-db desktop-file-utils python3-fusepy x11-xserver-utils dbus-daemon dbus-bin dunst python3-pil
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

@@ -130,6 +130,13 @@ public final class DropWindowView {
         connection.flush()
     }
 
+    /// Unmaps the window (the tray icon's click): hidden, not destroyed; the agent goes on watching.
+    public func hide() {
+        connection.unmap(window)
+        isShown = false
+        connection.flush()
+    }
+
     /// Hover feedback from the XDND target: root coordinates, or nil when the drag is gone.
     public func hover(root point: (x: Int, y: Int)?, acceptable: Bool, carriesImage: Bool) {
         guard let point else {

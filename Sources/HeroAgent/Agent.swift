@@ -56,9 +56,12 @@ public enum Agent {
         // From here on the favorites are the worker's alone: the X thread only speaks X.
         let worker = IngestWorker(favorites: favorites, mailbox: LoopMailbox(loop: loop))
         var drop: DropAgent?
+        var tray: TrayAgent?
+        var trayState = "no tray icon"
         let clipboard = ClipboardAgent(connection: connection, loop: loop, worker: worker, options: options,
                                        log: log, watchWindow: manager.window,
-                                       isOwnWindow: { $0 == manager.window || drop?.windows.contains($0) == true })
+                                       isOwnWindow: { $0 == manager.window || drop?.windows.contains($0) == true
+                                           || tray?.windows.contains($0) == true })
         worker.onDrained = { [unowned clipboard] in clipboard.workerDrained() }
         // The windows' scale: made before any window, which is made at it.
         let scale = DisplayScaleWatcher(connection: connection, choice: options.scale, environment: environment, log: log)
@@ -86,11 +89,33 @@ public enum Agent {
         pause.onChange { state in
             clipboard.setPaused(state.isPaused)
             drop?.show(pause: state)
+            tray?.isPaused = state.isPaused
+        }
+        if options.tray, let drop {
+            let icon = TrayAgent(connection: connection, drop: drop,
+                                 catalog: CatalogLauncher(database: options.database, display: connection.name,
+                                                          environment: environment),
+                                 log: log)
+            icon.onQuit = { loop.stop(status: 0) }
+            // The menu's Pause/Resume is `herobridge pause` / `resume`: the icon's look follows the pause's state
+            // (pause.onChange above), however the pause began or ended.
+            icon.onTogglePause = {
+                if pause.state.isPaused {
+                    log.info("tray: resumed")
+                    pause.resume()
+                } else {
+                    log.info("tray: paused until resumed")
+                    pause.pause(for: nil)
+                }
+            }
+            icon.isPaused = pause.state.isPaused
+            trayState = icon.start()
+            tray = icon
         }
         if let problem = connection.sync() { log.warning("set-up: \(problem)") }
 
         log.info("ready: display \(connection.name), watching \(options.selections.joined(separator: " and ")), "
-                 + (drop.map { "drop window 0x\(String($0.view.window, radix: 16)), " } ?? "no window, ")
+                 + (drop.map { "drop window 0x\(String($0.view.window, radix: 16)), " } ?? "no window, ") + "\(trayState), "
                  + "database \(options.database)" + (notifier == nil ? "" : ", desktop notifications on"))
         SystemdNotifier.notify("READY=1", environment: environment)
 
@@ -112,6 +137,7 @@ public enum Agent {
                 }
                 return
             }
+            if tray?.handle(event) == true { return }
             if clipboard.handle(event) { return }
             _ = drop?.handle(event)
         }

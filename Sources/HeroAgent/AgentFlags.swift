@@ -11,6 +11,7 @@ public struct AgentFlags: Sendable {
     public var maxBytes: Int?
     public var timeout: Double?
     public var window: Bool?
+    public var tray: Bool?
     public var geometry: WindowGeometry?
     public var notify: Bool?
     public var logLevel: AgentLog.Level?
@@ -28,6 +29,7 @@ public struct AgentFlags: Sendable {
         if let maxBytes { options.maxBytes = maxBytes }
         if let timeout { options.timeout = timeout }
         if let window { options.window = window }
+        if let tray { options.tray = tray }
         if let geometry { options.geometry = geometry }
         if let notify { options.notify = notify }
         if let logLevel { options.logLevel = logLevel }

@@ -20,6 +20,9 @@ public struct AgentOptions: Sendable {
     public var replace = false
     /// Open the drop window (`--no-window` turns it off).
     public var window = true
+    /// Dock an icon into the system tray (`--no-tray` turns it off). It goes with the drop window, whose
+    /// handle it is: with `window` off there is no tray icon either.
+    public var tray = true
     /// Its size and place in pixels (`--geometry`); nil: the default size at the display's scale.
     public var geometry: WindowGeometry?
     /// The windows' scale (`scale =`): `auto` follows GDK_SCALE and Xft.dpi.

@@ -9,6 +9,7 @@ public enum AgentSetting: String, CaseIterable, Sendable {
     case maxBytes = "max-bytes"
     case timeout
     case window
+    case tray
     case geometry
     case scale
     case notify
@@ -18,7 +19,7 @@ public enum AgentSetting: String, CaseIterable, Sendable {
     public var expected: String {
         switch self {
         case .selections: "clipboard, primary or clipboard,primary"
-        case .acceptUnknown, .window, .notify: "yes or no"
+        case .acceptUnknown, .window, .tray, .notify: "yes or no"
         case .maxBytes: "a size such as 65536, 512K or 64M"
         case .timeout: "a number of seconds between 0 and 3600"
         case .geometry: "WxH[+X+Y] with at least 200x300"
@@ -42,6 +43,8 @@ public enum AgentSetting: String, CaseIterable, Sendable {
             options.timeout = try Self.seconds(value)
         case .window:
             options.window = try Self.boolean(value, setting: self)
+        case .tray:
+            options.tray = try Self.boolean(value, setting: self)
         case .geometry:
             options.geometry = try Self.geometry(value)
         case .scale:
@@ -66,6 +69,7 @@ public enum AgentSetting: String, CaseIterable, Sendable {
         case .maxBytes: Self.sizeText(options.maxBytes)
         case .timeout: options.timeout == options.timeout.rounded() ? String(Int(options.timeout)) : String(options.timeout)
         case .window: options.window ? "yes" : "no"
+        case .tray: options.tray ? "yes" : "no"
         case .geometry: (options.geometry ?? .default).description
         case .scale:
             switch options.scale {

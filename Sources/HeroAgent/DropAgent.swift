@@ -45,8 +45,12 @@ final class DropAgent {
                 self.view.hover(root: point, acceptable: acceptable,
                                 carriesImage: roles.contains(.image) || roles.contains(.files) || roles.contains(.hero))
             },
-            onDrop: { [unowned self] drag, time, completion in self.read(drag, time: time, completion: completion) },
-            onCancel: { [unowned self] in self.fetcher.cancel(reason: "a new drag started, or the source went away") })
+            onDrop: { [unowned self] drag, time, completion in
+                // An image dropped on a row goes to that row's hero when nothing else names it.
+                let onto = drag.point.flatMap { view.favorite(atRoot: ($0.x, $0.y)) }?.hero.name
+                self.read(drag, time: time, onto: onto, completion: completion)
+            },
+            onCancel: { [unowned self] in self.cancelRead() })
         target.log = { log.warning("drop: \($0)") }
         reader.log = { log.warning("drop: \($0)") }
         watcher = DatabaseWatcher(path: options.database, loop: loop) { [unowned self] in self.reload() }
@@ -130,8 +134,13 @@ final class DropAgent {
         reload()
     }
 
-    private func read(_ drag: XdndTargetMachine.Drag, time: Time, completion: @escaping (Bool) -> Void) {
-        let onto = drag.point.flatMap { view.favorite(atRoot: ($0.x, $0.y)) }?.hero.name
+    /// Reads a drop, on this window or on the tray icon (`onto` nil), and ingests it on the worker; `completion`
+    /// gets whether something was stored.
+    func read(_ drag: XdndTargetMachine.Drag, time: Time, onto: String?, completion: @escaping (Bool) -> Void) {
+        // The window and the tray icon each have a target but share this reader, which takes one fetch at a time
+        // (its precondition stopped the agent when a drop on the icon came while one on the window was still read):
+        // the newer drop abandons the older, as a new drag onto the same window does.
+        if fetcher.isBusy { fetcher.cancel(reason: "a newer drop arrived") }
         let selection = WatchedSelection(atom: connection.atom("XdndSelection"), name: "drop", isPrimary: false)
         let directSaveName = (drag.types ?? []).contains("XdndDirectSave0") ? directSave(of: drag.source) : nil
         view.setStatus("Reading the drop…")
@@ -170,6 +179,11 @@ final class DropAgent {
                 completion(outcome.report != nil)
             })
         }
+    }
+
+    /// Abandons the drop being read: a new drag started, or the source went away.
+    func cancelRead() {
+        fetcher.cancel(reason: "a new drag started, or the source went away")
     }
 
     /// The file name a Chromium source puts in XdndDirectSave0, without its extension.

@@ -21,6 +21,7 @@ enum Harnesses {
         XdndTargetHarness.harness,
         XdndSourceHarness.harness,
         SettleHarness.harness,
+        TrayDockHarness.harness,
     ]
 
     static func named(_ name: String) -> Harness? {

@@ -44,9 +44,10 @@ extension XConnection {
         XChangeActivePointerGrab(display, UInt32(eventMask), cursor, Time(CurrentTime))
     }
 
-    /// Grabs the keyboard for `window` (asynchronously, owner events off) at `time`; a refusal is not reported.
-    public func grabKeyboard(window: Window, time: Time) {
-        XGrabKeyboard(display, window, 0, GrabModeAsync, GrabModeAsync, time)
+    /// Grabs the keyboard for `window` (asynchronously, owner events off) at `time`; false when the server refused.
+    @discardableResult
+    public func grabKeyboard(window: Window, time: Time) -> Bool {
+        XGrabKeyboard(display, window, 0, GrabModeAsync, GrabModeAsync, time) == GrabSuccess
     }
 
     /// Releases the pointer and keyboard grabs this client holds, if their grab time is not later than `time`.

@@ -9,7 +9,8 @@ final class AgentHarness: @unchecked Sendable {
     let xvfb: XvfbServer
     let db: String
     private(set) var agent: Child?
-    private var clients: [Child] = []
+    /// Every client started for the test, stopped with it.
+    var clients: [Child] = []
 
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fixtures").path

@@ -40,5 +40,13 @@ import Testing
         flags.notify = false
         #expect(!flags.options(database: "db", config: file).notify)
         #expect(throws: ConfigError.self) { try AgentConfig.parse("notify = sometimes\n", path: "config") }
+    @Test func theTrayIsOnByDefaultTheFileCanTurnItOffAndAFlagOnAgain() throws {
+        #expect(AgentFlags().options(database: "db", config: config).tray)
+        let off = try AgentConfig.parse("tray = no\n", path: "config")
+        #expect(!AgentFlags().options(database: "db", config: off).tray)
+        var flags = AgentFlags()
+        flags.tray = true
+        #expect(flags.options(database: "db", config: off).tray)
+        #expect(AgentSetting.tray.describe(flags.options(database: "db", config: off)) == "yes")
     }
 }

@@ -17,6 +17,8 @@ enum AgentCommand: CLICommand {
     static let replace = Flag<Self>("--replace", "take over from an agent already running on the display")
     static let window = FlagChoice<Self, Bool>(("--no-window", false, "watch the selections only, with no drop window"),
                                                ("--window", true, "show the drop window (the default)"))
+    static let tray = FlagChoice<Self, Bool>(("--no-tray", false, "dock no icon into the system tray"),
+                                             ("--tray", true, "dock an icon into the system tray when one runs (the default)"))
     static let geometry = Option<Self, WindowGeometry>.setting(.geometry, "--geometry", "WxH+X+Y",
                                                                "size and place of the drop window (default 400x600)") { $0.geometry ?? .default }
     static let notify = FlagChoice<Self, Bool>(("--notify", true, "a desktop notification when a copy adds a hero while the window is hidden"),
@@ -26,7 +28,8 @@ enum AgentCommand: CLICommand {
 
     static let spec = CommandSpec(Self.self, name: "agent",
                                   summary: "watch the X11 selections and show the drop window; copies and drops become favorites",
-                                  options: [display, config, selections, acceptUnknown, maxBytes, timeout, replace, window, geometry, notify, logLevel])
+                                  options: [display, config, selections, acceptUnknown, maxBytes, timeout, replace, window, tray, geometry,
+                                            notify, logLevel])
 
     static func run(_ parsed: ParsedCommand<Self>, _ context: CLIContext) throws -> Int32 {
         var flags = AgentFlags()
@@ -37,6 +40,7 @@ enum AgentCommand: CLICommand {
         flags.maxBytes = parsed[maxBytes]
         flags.timeout = parsed[timeout]
         flags.window = parsed[window]
+        flags.tray = parsed[tray]
         flags.geometry = parsed[geometry]
         flags.notify = parsed[notify]
         flags.logLevel = parsed[logLevel]

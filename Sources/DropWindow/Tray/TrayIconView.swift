@@ -1,0 +1,134 @@
+import CCairo
+import CX11
+import X11Bridge
+
+/// The tray icon's window, drawn with cairo at the size the tray gives it (ConfigureNotify), with alpha when the
+/// tray announced a 32-bit visual and over the tray's own background otherwise. It reports clicks and draws the
+/// paused look and drag hovers it is told of; docking is `TrayDock`'s, and what a click does is the agent's.
+public final class TrayIconView {
+    private let connection: XConnection
+    public private(set) var icon: TrayIconWindow?
+    /// The tray visual `icon` was made for (nil: none announced), which may differ from the visual it got (a
+    /// visual that is not 32-bit is not used).
+    private var madeFor: UInt?
+    private var surface: OpaquePointer?
+    private var size = (width: Double(TrayIconView.initialSize), height: Double(TrayIconView.initialSize))
+    private var hovering = false
+    /// Drawn grey with pause bars when true.
+    public var isPaused = false { didSet { if isPaused != oldValue { draw() } } }
+    /// Button 1 released on the icon.
+    public var onLeftClick: (() -> Void)?
+    /// Button 3 pressed on the icon: the icon's rectangle in root coordinates and the press's time (the menu
+    /// opens by the icon and grabs with that time).
+    public var onRightClick: ((_ icon: (x: Int, y: Int, width: Int, height: Int), _ time: Time) -> Void)?
+
+    /// The size asked for before the tray decides (trays give their own height to each icon).
+    public static let initialSize = 22
+
+    public init(connection: XConnection) {
+        self.connection = connection
+    }
+
+    deinit {
+        if let surface { cairo_surface_destroy(surface) }
+    }
+
+    public var window: Window? { icon?.window }
+
+    /// The icon window for a tray announcing `visualID` (nil: none): the current one when its visual already
+    /// suits, else a new one (the old one destroyed). `TrayDock` docks what this returns.
+    public func prepare(visualID: UInt?) -> TrayIconWindow {
+        if let icon, madeFor == visualID { return icon }
+        discard()
+        madeFor = visualID
+        let made = connection.createTrayIconWindow(
+            visualID: visualID, size: Self.initialSize,
+            eventMask: ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask | PropertyChangeMask)
+        connection.setClass(instance: "herobridge-tray", className: "HeroBridge", of: made.window)
+        connection.setTitle("HeroBridge", of: made.window)
+        // XEmbed trays built on GtkSocket (trayer) size the icon by its WM_NORMAL_HINTS: without them it got 1 px.
+        connection.setSizeHints(x: 0, y: 0, width: Self.initialSize, height: Self.initialSize, userPosition: false,
+                                minimum: (Self.initialSize, Self.initialSize), of: made.window)
+        icon = made
+        size = (Double(Self.initialSize), Double(Self.initialSize))
+        surface = cairo_xlib_surface_create(connection.display, made.window, made.visual, Int32(Self.initialSize), Int32(Self.initialSize))
+        return made
+    }
+
+    /// The tray is gone: the server's save-set put the icon back on the root window and mapped it there.
+    public func hide() {
+        guard let window else { return }
+        connection.unmap(window)
+        connection.flush()
+    }
+
+    /// The icon window was destroyed with its tray: forget it (a new one is made at the next dock).
+    public func forget() {
+        if let surface { cairo_surface_destroy(surface) }
+        surface = nil
+        icon = nil
+    }
+
+    /// A drag over the icon (true) or gone (false): the circle lights up as the drop window's does.
+    public func hover(_ over: Bool) {
+        guard over != hovering else { return }
+        hovering = over
+        draw()
+    }
+
+    public func handle(_ event: XEvent) -> Bool {
+        guard let window else { return false }
+        // A click another client sent (XSendEvent) is no user's: a forged right click would open the menu, whose
+        // grabs would then take the pointer and keyboard from everyone.
+        if event.type == ButtonPress || event.type == ButtonRelease, event.xbutton.window == window, event.xany.send_event != 0 {
+            return true
+        }
+        switch event.type {
+        case Expose where event.xexpose.window == window:
+            if event.xexpose.count == 0 { draw() }
+        case ConfigureNotify where event.xconfigure.window == window:
+            let width = Double(event.xconfigure.width), height = Double(event.xconfigure.height)
+            guard width != size.width || height != size.height, let surface else { return true }
+            cairo_xlib_surface_set_size(surface, event.xconfigure.width, event.xconfigure.height)
+            size = (width, height)
+            draw()
+        case MapNotify where event.xmap.window == window:
+            draw()
+        case ButtonPress where event.xbutton.window == window && event.xbutton.button == 3:
+            // The press's root and window points give the icon's place without asking the server.
+            let press = event.xbutton
+            onRightClick?((Int(press.x_root - press.x), Int(press.y_root - press.y), Int(size.width), Int(size.height)), press.time)
+        case ButtonRelease where event.xbutton.window == window && event.xbutton.button == 1:
+            // On release, as buttons do: a press that leaves the icon before release (a drag begun there) is no click.
+            let inside = event.xbutton.x >= 0 && Double(event.xbutton.x) < size.width
+                && event.xbutton.y >= 0 && Double(event.xbutton.y) < size.height
+            if inside { onLeftClick?() }
+        case ButtonPress where event.xbutton.window == window, ButtonRelease where event.xbutton.window == window:
+            break
+        case DestroyNotify where event.xdestroywindow.window == window:
+            forget()
+            return false // TrayDock also learns of it
+        default:
+            return false
+        }
+        return true
+    }
+
+    private func discard() {
+        guard let icon else { return }
+        forget()
+        connection.destroy(icon)
+    }
+
+    private func draw() {
+        guard let icon, let surface else { return }
+        // ParentRelative: the tray's background is repainted first, and the circle drawn over it.
+        if !icon.hasAlpha { connection.clear(icon.window) }
+        let cr = cairo_create(surface)!
+        TrayRenderer.drawIcon(on: cr, width: size.width, height: size.height, paused: isPaused, hovering: hovering,
+                              alpha: icon.hasAlpha)
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+        connection.flush()
+    }
+}

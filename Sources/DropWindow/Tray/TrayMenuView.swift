@@ -1,0 +1,115 @@
+import CCairo
+import CX11
+import X11Bridge
+
+/// The tray icon's menu on screen: an override-redirect window opened at the pointer, drawn with cairo from a
+/// `TrayMenu`, holding the pointer and keyboard grabs while it is open so that Up/Down/Home/End/Return/Escape and
+/// a click anywhere reach it. It closes on Escape, on a click outside, or once an item is chosen; the choice goes
+/// out through `onChoose`, after the grabs are released.
+public final class TrayMenuView {
+    public let window: Window
+    private let connection: XConnection
+    private let surface: OpaquePointer
+    private var menu = TrayMenu(paused: false)
+    public private(set) var isOpen = false
+    public var onChoose: ((TrayMenu.Item) -> Void)?
+
+    private static let pointerEvents = ButtonPressMask | ButtonReleaseMask | PointerMotionMask
+
+    public init(connection: XConnection) {
+        self.connection = connection
+        let height = Int(TrayMenu(paused: false).height.rounded(.up))
+        window = connection.createPopupWindow(x: 0, y: 0, width: Int(TrayMenu.width), height: height,
+                                              eventMask: ExposureMask | KeyPressMask | Self.pointerEvents)
+        connection.setClass(instance: "herobridge-tray-menu", className: "HeroBridge", of: window)
+        surface = cairo_xlib_surface_create(connection.display, window, connection.defaultVisual, Int32(TrayMenu.width), Int32(height))
+    }
+
+    deinit { cairo_surface_destroy(surface) }
+
+    /// Opens the menu by the icon at `icon` (root coordinates), at the `time` of the press that asked. False, with the
+    /// menu closed again, when the server refuses a grab (another client holds one): a menu that cannot see
+    /// Escape or a click outside would stay open for good.
+    @discardableResult
+    public func open(by icon: (x: Int, y: Int, width: Int, height: Int), time: Time, paused: Bool) -> Bool {
+        menu = TrayMenu(paused: paused)
+        let origin = menu.origin(icon: icon, screen: connection.screenSize)
+        connection.moveResize(window, x: origin.x, y: origin.y, width: Int(TrayMenu.width), height: Int(menu.height.rounded(.up)))
+        connection.mapRaised(window)
+        isOpen = true
+        guard connection.grabPointer(window: window, eventMask: Self.pointerEvents, cursor: 0, time: time),
+              connection.grabKeyboard(window: window, time: time) else {
+            close(time: time)
+            return false
+        }
+        draw()
+        return true
+    }
+
+    /// Closes the menu and releases the grabs.
+    public func close(time: Time) {
+        guard isOpen else { return }
+        isOpen = false
+        connection.ungrabPointerAndKeyboard(time: time)
+        connection.unmap(window)
+        connection.flush()
+    }
+
+    /// Feeds an event; true when it was for the menu.
+    public func handle(_ event: XEvent) -> Bool {
+        // Only the server's input events drive the menu (a client's copy could choose Quit).
+        if [KeyPress, MotionNotify, ButtonPress, ButtonRelease].contains(event.type), event.xany.window == window,
+           event.xany.send_event != 0 {
+            return true
+        }
+        switch event.type {
+        case Expose where event.xexpose.window == window:
+            if event.xexpose.count == 0 { draw() }
+        case KeyPress where event.xkey.window == window && isOpen:
+            guard let key = Self.key(connection.unmodifiedKeysym(of: event.xkey)) else { return true }
+            perform(menu.press(key), time: event.xkey.time)
+        case MotionNotify where event.xmotion.window == window && isOpen:
+            perform(menu.hover(x: Double(event.xmotion.x), y: Double(event.xmotion.y)), time: event.xmotion.time)
+        case ButtonPress where event.xbutton.window == window && isOpen:
+            perform(menu.click(x: Double(event.xbutton.x), y: Double(event.xbutton.y)), time: event.xbutton.time)
+        case ButtonRelease where event.xbutton.window == window:
+            break // the release of the press that opened the menu, or of a choosing click
+        default:
+            return false
+        }
+        return true
+    }
+
+    private func perform(_ outcome: TrayMenu.Outcome, time: Time) {
+        switch outcome {
+        case .none: break
+        case .redraw: draw()
+        case .close: close(time: time)
+        case let .choose(item):
+            close(time: time)
+            onChoose?(item)
+        }
+    }
+
+    /// The keysyms the menu answers (keysymdef.h's values: the header is not in the shim).
+    private static func key(_ keysym: KeySym) -> TrayMenu.Key? {
+        switch keysym {
+        case 0xff52, 0xff97: .up // Up, KP_Up
+        case 0xff54, 0xff99: .down // Down, KP_Down
+        case 0xff50, 0xff95: .home // Home, KP_Home
+        case 0xff57, 0xff9c: .end // End, KP_End
+        case 0xff0d, 0xff8d, 0x20: .enter // Return, KP_Enter, space
+        case 0xff1b: .escape
+        default: nil
+        }
+    }
+
+    private func draw() {
+        guard isOpen else { return }
+        cairo_xlib_surface_set_size(surface, Int32(TrayMenu.width), Int32(menu.height.rounded(.up)))
+        let cr = cairo_create(surface)!
+        TrayRenderer.drawMenu(menu, on: cr)
+        cairo_destroy(cr)
+        connection.flush()
+    }
+}

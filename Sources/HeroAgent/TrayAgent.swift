@@ -1,0 +1,101 @@
+import CX11
+import DropWindow
+import HeroTransfer
+import X11Bridge
+
+/// The tray icon's side of the agent: the icon (`TrayIconView`), its docking into the system tray (`TrayDock`),
+/// its menu (`TrayMenuView`), and an XDND target on the icon whose drops are read like the drop window's
+/// (`DropAgent.read`). A left click shows or hides the drop window; a right click opens the menu. Pause and
+/// Quit are the agent's: they go out through `onTogglePause` and `onQuit`.
+final class TrayAgent {
+    let icon: TrayIconView
+    private let menu: TrayMenuView
+    private var dock: TrayDock!
+    private var target: XdndTarget?
+    private let connection: XConnection
+    private let drop: DropAgent
+    private let catalog: CatalogLauncher
+    private let log: AgentLog
+    /// Called when the menu's Pause/Resume is chosen; the agent pauses or resumes and sets `isPaused`.
+    var onTogglePause: (() -> Void)?
+    /// Called when the menu's Quit is chosen: the agent stops as it does on SIGTERM.
+    var onQuit: (() -> Void)?
+
+    /// Whether the icon draws its paused look (and the menu offers Resume).
+    var isPaused: Bool {
+        get { icon.isPaused }
+        set { icon.isPaused = newValue }
+    }
+
+    init(connection: XConnection, drop: DropAgent, catalog: CatalogLauncher, log: AgentLog) {
+        self.connection = connection
+        self.drop = drop
+        self.catalog = catalog
+        self.log = log
+        icon = TrayIconView(connection: connection)
+        menu = TrayMenuView(connection: connection)
+        dock = TrayDock(connection: connection,
+                        prepareIcon: { [unowned self] visualID in prepareIcon(visualID: visualID) },
+                        onHide: { [unowned self] in
+                            log.info("tray: the system tray went away; the icon waits for the next one")
+                            menu.close(time: Time(CurrentTime))
+                            icon.hide()
+                        })
+        dock.log = { log.warning("tray: \($0)") }
+        icon.onLeftClick = {
+            if drop.view.isShown { drop.view.hide() } else { drop.view.show() }
+        }
+        icon.onRightClick = { [unowned self] rect, time in
+            if !menu.open(by: rect, time: time, paused: isPaused) {
+                log.warning("tray: the menu could not grab the pointer and keyboard (another program holds them)")
+            }
+        }
+        menu.onChoose = { [unowned self] item in choose(item) }
+    }
+
+    /// Docks into the tray running now; with none, waits for one to start. Returns what the ready line says of
+    /// it (the agent's first line is its ready line); each later docking is a line of its own.
+    func start() -> String {
+        dock.start()
+        dock.onDocked = { [log] manager in log.info("tray: docked into the system tray (window 0x\(String(manager, radix: 16)))") }
+        return dock.isDocked ? "tray icon docked" : "no system tray yet"
+    }
+
+    /// The icon's windows and the menu's: ours, whose selections are never read.
+    var windows: Set<Window> { Set([menu.window] + (icon.window.map { [$0] } ?? [])) }
+
+    func handle(_ event: XEvent) -> Bool {
+        // The icon forgets a destroyed window before the dock makes a new one for the same DestroyNotify.
+        if menu.handle(event) || icon.handle(event) || dock.handle(event) { return true }
+        return target?.handle(event) ?? false
+    }
+
+    private func choose(_ item: TrayMenu.Item) {
+        switch item {
+        case .showWindow: drop.view.show()
+        case .catalog:
+            if let problem = catalog.open() { log.warning("tray: \(problem)") } else { log.info("tray: opened the catalog window") }
+        case .pause: onTogglePause?()
+        case .quit:
+            log.info("tray: Quit chosen")
+            onQuit?()
+        }
+    }
+
+    /// The icon window for a tray announcing `visualID`, with an XDND target of its own whenever it is new.
+    private func prepareIcon(visualID: UInt?) -> Window {
+        let made = icon.prepare(visualID: visualID)
+        if target?.window != made.window {
+            let registry = MIMERegistry.standard
+            let target = XdndTarget(
+                connection: connection, window: made.window,
+                accepts: { !registry.choose(offered: $0).isEmpty },
+                onHover: { [unowned self] point, acceptable, _ in icon.hover(point != nil && acceptable) },
+                onDrop: { [unowned self] drag, time, completion in drop.read(drag, time: time, onto: nil, completion: completion) },
+                onCancel: { [unowned self] in drop.cancelRead() })
+            target.log = { [log] in log.warning("tray drop: \($0)") }
+            self.target = target
+        }
+        return made.window
+    }
+}
