@@ -27,7 +27,8 @@ public final class DragImageView {
         self.thumbnail = thumbnail.map { cairo_surface_reference($0) }
         layout = DragImageLayout(nameWidth: Self.measure(name), factor: scale.factor)
         popup = connection.createPopup(x: -layout.pixelWidth, y: -layout.pixelHeight, width: layout.pixelWidth,
-                                       height: layout.pixelHeight, translucent: connection.hasCompositor)
+                                       height: layout.pixelHeight, translucent: connection.hasCompositor, clickThrough: true,
+                                       eventMask: ExposureMask)
         window = popup.window
         connection.setClass(instance: "herobridge-drag", className: "HeroBridge", of: window)
         surface = cairo_xlib_surface_create(connection.display, window, popup.visual, Int32(layout.pixelWidth),

@@ -95,7 +95,7 @@ public enum Agent {
             let icon = TrayAgent(connection: connection, drop: drop,
                                  catalog: CatalogLauncher(database: options.database, display: connection.name,
                                                           environment: environment),
-                                 log: log)
+                                 scale: scale, log: log)
             icon.onQuit = { loop.stop(status: 0) }
             // The menu's Pause/Resume is `herobridge pause` / `resume`: the icon's look follows the pause's state
             // (pause.onChange above), however the pause began or ended.

@@ -27,13 +27,14 @@ final class TrayAgent {
         set { icon.isPaused = newValue }
     }
 
-    init(connection: XConnection, drop: DropAgent, catalog: CatalogLauncher, log: AgentLog) {
+    /// The menu follows the display's scale (HiDPI); the icon needs none: it is drawn at the size the tray gives.
+    init(connection: XConnection, drop: DropAgent, catalog: CatalogLauncher, scale: DisplayScaleWatcher, log: AgentLog) {
         self.connection = connection
         self.drop = drop
         self.catalog = catalog
         self.log = log
         icon = TrayIconView(connection: connection)
-        menu = TrayMenuView(connection: connection)
+        menu = TrayMenuView(connection: connection, scale: scale.scale)
         dock = TrayDock(connection: connection,
                         prepareIcon: { [unowned self] visualID in prepareIcon(visualID: visualID) },
                         onHide: { [unowned self] in
@@ -51,6 +52,7 @@ final class TrayAgent {
             }
         }
         menu.onChoose = { [unowned self] item in choose(item) }
+        scale.onChange { [unowned self] in menu.scale = $0 }
     }
 
     /// Docks into the tray running now; with none, waits for one to start. Returns what the ready line says of

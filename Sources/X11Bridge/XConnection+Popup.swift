@@ -1,10 +1,11 @@
 import CX11
 
 extension XConnection {
-    /// A window the window manager leaves alone (override-redirect: no frame, no focus, placed where we say), for
-    /// something that follows the pointer. With `translucent`, it has a 32-bit ARGB visual and its own colormap,
-    /// so a compositor blends its alpha; otherwise the default visual. Click-through: its input region is empty,
-    /// so the pointer's events, and the XDND target search under the pointer, see the window below it.
+    /// A window the window manager leaves alone (override-redirect: no frame, no focus, placed where we say): the
+    /// tray menu, the drag image. With `translucent`, it has a 32-bit ARGB visual and its own colormap, so a
+    /// compositor blends its alpha; otherwise the default visual. With `clickThrough` its input region is empty,
+    /// so the pointer's events, and the XDND target search under the pointer, see the window below it. Unmapped,
+    /// with no X border (its owner draws one inside, so the window is exactly the size it places).
     public struct Popup {
         public let window: Window
         public let visual: UnsafeMutablePointer<Visual>
@@ -18,7 +19,8 @@ extension XConnection {
         owner(of: atom("_NET_WM_CM_S\(screen)")) != 0
     }
 
-    public func createPopup(x: Int, y: Int, width: Int, height: Int, translucent: Bool) -> Popup {
+    public func createPopup(x: Int, y: Int, width: Int, height: Int, translucent: Bool = false, clickThrough: Bool = false,
+                            eventMask: Int) -> Popup {
         var info = XVisualInfo()
         let argb = translucent && XMatchVisualInfo(display, screen, 32, TrueColor, &info) != 0
         var attributes = XSetWindowAttributes()
@@ -42,9 +44,11 @@ extension XConnection {
         }
         let window = XCreateWindow(display, root, Int32(x), Int32(y), UInt32(width), UInt32(height), 0, depth,
                                    UInt32(InputOutput), visual, mask, &attributes)
-        XSelectInput(display, window, ExposureMask)
-        // An empty input region (SHAPE 1.1): clicks and motions go through to whatever is below.
-        XShapeCombineRectangles(display, window, ShapeInput, 0, 0, nil, 0, ShapeSet, Unsorted)
+        XSelectInput(display, window, eventMask)
+        if clickThrough {
+            // An empty input region (SHAPE 1.1): clicks and motions go through to whatever is below.
+            XShapeCombineRectangles(display, window, ShapeInput, 0, 0, nil, 0, ShapeSet, Unsorted)
+        }
         adopt(window)
         return Popup(window: window, visual: visual, isTranslucent: argb, colormap: colormap)
     }

@@ -47,22 +47,6 @@ extension XConnection {
         return (visual, list[0].depth)
     }
 
-    /// An override-redirect window (no window manager frames, moves or focuses it): a popup menu. White
-    /// background and no X border (its owner draws one inside, so the window is exactly the size it places on
-    /// screen), recorded as ours, unmapped.
-    public func createPopupWindow(x: Int, y: Int, width: Int, height: Int, eventMask: Int) -> Window {
-        var attributes = XSetWindowAttributes()
-        attributes.override_redirect = 1
-        attributes.background_pixel = XWhitePixel(display, screen)
-        attributes.border_pixel = XBlackPixel(display, screen)
-        attributes.event_mask = eventMask
-        let window = XCreateWindow(display, root, Int32(x), Int32(y), UInt32(width), UInt32(height), 0,
-                                   XDefaultDepth(display, screen), UInt32(InputOutput), XDefaultVisual(display, screen),
-                                   UInt(CWOverrideRedirect | CWBackPixel | CWBorderPixel | CWEventMask), &attributes)
-        adopt(window)
-        return window
-    }
-
     /// Moves and resizes one of our windows.
     public func moveResize(_ window: Window, x: Int, y: Int, width: Int, height: Int) {
         XMoveResizeWindow(display, window, Int32(x), Int32(y), UInt32(width), UInt32(height))

@@ -132,15 +132,12 @@ public final class XConnection {
         return window
     }
 
-    /// Records a window made by another of our creation calls (`XConnection+Tray`) as ours.
+    /// Records a window made by another of our creation calls (`XConnection+Tray`, `+Popup`) as ours.
     func adopt(_ window: Window) { ownWindows.insert(window) }
 
     /// Whether this connection created `window` (and has not destroyed it). Any client can name any window in
     /// an event it sends, so a window named by another client is checked against this before we act on it.
     public func isOwnWindow(_ window: Window) -> Bool { ownWindows.contains(window) }
-
-    /// Records a window created by an extension of this connection (`createPopup`) as ours.
-    func adopt(_ window: Window) { ownWindows.insert(window) }
 
     /// The event mask this client has selected on `window`, or nil when the window does not exist (the error
     /// is trapped and consumed). One round trip.

@@ -40,6 +40,8 @@ import Testing
         flags.notify = false
         #expect(!flags.options(database: "db", config: file).notify)
         #expect(throws: ConfigError.self) { try AgentConfig.parse("notify = sometimes\n", path: "config") }
+    }
+
     @Test func theTrayIsOnByDefaultTheFileCanTurnItOffAndAFlagOnAgain() throws {
         #expect(AgentFlags().options(database: "db", config: config).tray)
         let off = try AgentConfig.parse("tray = no\n", path: "config")

@@ -90,8 +90,10 @@ public struct TrayMenu: Equatable, Sendable {
     /// Where the menu opens for the icon at `icon` (root coordinates) on a screen of `screen` size: under the icon
     /// and starting at its left edge when that fits; else ending at its right edge (a tray at the right), else
     /// above it (a tray at the bottom); never off the screen. The icon itself stays uncovered.
-    public func origin(icon: (x: Int, y: Int, width: Int, height: Int), screen: (width: Int, height: Int)) -> (x: Int, y: Int) {
-        let width = Int(Self.width), height = Int(self.height.rounded(.up))
+    /// `pixels` is the menu's window size on screen (its logical size at the display's scale); by default 1×.
+    public func origin(icon: (x: Int, y: Int, width: Int, height: Int), screen: (width: Int, height: Int),
+                       pixels: (width: Int, height: Int)? = nil) -> (x: Int, y: Int) {
+        let (width, height) = pixels ?? (Int(Self.width), Int(self.height.rounded(.up)))
         var x = icon.x, y = icon.y + icon.height
         if x + width > screen.width { x = icon.x + icon.width - width }
         if y + height > screen.height { y = icon.y - height }

@@ -12,17 +12,26 @@ public final class TrayMenuView {
     private let surface: OpaquePointer
     private var menu = TrayMenu(paused: false)
     public private(set) var isOpen = false
+    /// The display's scale: the menu's sizes are logical, its window's are pixels (HiDPI).
+    public var scale: DisplayScale {
+        didSet { if isOpen { draw() } }
+    }
     public var onChoose: ((TrayMenu.Item) -> Void)?
 
     private static let pointerEvents = ButtonPressMask | ButtonReleaseMask | PointerMotionMask
 
-    public init(connection: XConnection) {
+    public init(connection: XConnection, scale: DisplayScale = .one) {
         self.connection = connection
-        let height = Int(TrayMenu(paused: false).height.rounded(.up))
-        window = connection.createPopupWindow(x: 0, y: 0, width: Int(TrayMenu.width), height: height,
-                                              eventMask: ExposureMask | KeyPressMask | Self.pointerEvents)
+        self.scale = scale
+        let (width, height) = Self.pixelSize(TrayMenu(paused: false), scale)
+        window = connection.createPopup(x: 0, y: 0, width: width, height: height,
+                                        eventMask: ExposureMask | KeyPressMask | Self.pointerEvents).window
         connection.setClass(instance: "herobridge-tray-menu", className: "HeroBridge", of: window)
-        surface = cairo_xlib_surface_create(connection.display, window, connection.defaultVisual, Int32(TrayMenu.width), Int32(height))
+        surface = cairo_xlib_surface_create(connection.display, window, connection.defaultVisual, Int32(width), Int32(height))
+    }
+
+    private static func pixelSize(_ menu: TrayMenu, _ scale: DisplayScale) -> (width: Int, height: Int) {
+        (scale.pixels(TrayMenu.width), scale.pixels(menu.height.rounded(.up)))
     }
 
     deinit { cairo_surface_destroy(surface) }
@@ -33,8 +42,9 @@ public final class TrayMenuView {
     @discardableResult
     public func open(by icon: (x: Int, y: Int, width: Int, height: Int), time: Time, paused: Bool) -> Bool {
         menu = TrayMenu(paused: paused)
-        let origin = menu.origin(icon: icon, screen: connection.screenSize)
-        connection.moveResize(window, x: origin.x, y: origin.y, width: Int(TrayMenu.width), height: Int(menu.height.rounded(.up)))
+        let size = Self.pixelSize(menu, scale)
+        let origin = menu.origin(icon: icon, screen: connection.screenSize, pixels: size)
+        connection.moveResize(window, x: origin.x, y: origin.y, width: size.width, height: size.height)
         connection.mapRaised(window)
         isOpen = true
         guard connection.grabPointer(window: window, eventMask: Self.pointerEvents, cursor: 0, time: time),
@@ -69,9 +79,11 @@ public final class TrayMenuView {
             guard let key = Self.key(connection.unmodifiedKeysym(of: event.xkey)) else { return true }
             perform(menu.press(key), time: event.xkey.time)
         case MotionNotify where event.xmotion.window == window && isOpen:
-            perform(menu.hover(x: Double(event.xmotion.x), y: Double(event.xmotion.y)), time: event.xmotion.time)
+            let (x, y) = scale.logical(x: Int(event.xmotion.x), y: Int(event.xmotion.y))
+            perform(menu.hover(x: x, y: y), time: event.xmotion.time)
         case ButtonPress where event.xbutton.window == window && isOpen:
-            perform(menu.click(x: Double(event.xbutton.x), y: Double(event.xbutton.y)), time: event.xbutton.time)
+            let (x, y) = scale.logical(x: Int(event.xbutton.x), y: Int(event.xbutton.y))
+            perform(menu.click(x: x, y: y), time: event.xbutton.time)
         case ButtonRelease where event.xbutton.window == window:
             break // the release of the press that opened the menu, or of a choosing click
         default:
@@ -106,8 +118,10 @@ public final class TrayMenuView {
 
     private func draw() {
         guard isOpen else { return }
-        cairo_xlib_surface_set_size(surface, Int32(TrayMenu.width), Int32(menu.height.rounded(.up)))
+        let size = Self.pixelSize(menu, scale)
+        cairo_xlib_surface_set_size(surface, Int32(size.width), Int32(size.height))
         let cr = cairo_create(surface)!
+        cairo_scale(cr, scale.factor, scale.factor)
         TrayRenderer.drawMenu(menu, on: cr)
         cairo_destroy(cr)
         connection.flush()
