@@ -1,3 +1,4 @@
+import DropWindow
 import Foundation
 import HeroCore
 import Testing
@@ -104,6 +105,33 @@ import TestSupport
         // Neither chose anything: the drop window is still shown and the agent still runs.
         #expect(try world.mapState() == "IsViewable")
         #expect(world.agent?.isRunning == true)
+    }
+
+    /// HiDPI: at Xft.dpi 192 the menu is drawn at twice its size (the icon is the size the tray gives it), and its
+    /// items are still where a click lands.
+    @Test func at192DpiTheMenuIsTwiceItsSizeAndItsItemsStillAnswerClicks() throws {
+        let world = try AgentHarness(screen: AgentHarness.hidpiScreen)
+        try world.mergeResources("Xft.dpi:\t192\n")
+        _ = try world.startTrayer()
+        try world.startAgent(AgentHarness.windowArguments)
+        #expect(eventually(timeout: 10) { world.iconIsDocked() })
+        try world.openMenu()
+        let menu = try world.window(classname: "herobridge-tray-menu")
+        let shot = try Screenshot.capture(window: menu, display: world.xvfb.display)
+        let logical = TrayMenu(paused: false)
+        #expect(shot.width == Int(2 * TrayMenu.width) && shot.height == Int(2 * logical.height.rounded(.up)),
+                "\(shot.width)x\(shot.height)")
+        // A click on the last item (Quit), at twice its logical place: the agent ends, exit 0.
+        let info = try HeroBridgeProcess.run(["-id", menu], environment: world.environment(), executable: "/usr/bin/xwininfo")
+        func field(_ name: String) -> Int {
+            Int(info.lines.first { $0.contains(name) }?.components(separatedBy: ": ").last?.trimmingCharacters(in: .whitespaces) ?? "") ?? -1
+        }
+        let quit = logical.items.count - 1
+        try world.click((field("Absolute upper-left X:") + Int(TrayMenu.width),
+                         field("Absolute upper-left Y:") + Int(2 * (logical.rowTop(quit) + TrayMenu.rowHeight / 2))))
+        #expect(world.waitForLog("tray: Quit chosen"), "\(world.log)")
+        let agent = try #require(world.agent)
+        #expect(eventually(timeout: 5) { !agent.isRunning })
     }
 
     @Test func showWindowAndQuitFromTheKeyboard() throws {
