@@ -2,39 +2,14 @@ import FoundationEssentials
 
 /// BMP in Swift (no C library): the headers parsed and checked first (`BMPHeader`), then the stored rows turned
 /// one at a time into 8-bit RGBA in one reusable row buffer. What a read costs is one row, whatever the height.
-enum BMPDecoder {
-    static func validate(_ data: Data, limits: TransferLimits) throws(ImageDecodeError) -> (width: Int, height: Int) {
-        try read(data, limits: limits) { _, _ in }
-    }
-
-    /// Memory: one 8-bit RGBA row and a column table, then the thumbnail's accumulators.
-    static func thumbnail(_ data: Data, maxSide: Int, limits: TransferLimits) throws(ImageDecodeError) -> DecodedImage {
-        var sampler: BoxDownsampler?
-        var rowLength = 0
-        _ = try read(data, limits: limits, header: { width, height throws(ImageDecodeError) in
-            sampler = BoxDownsampler(sourceWidth: width, sourceHeight: height, maxSide: maxSide)
-            rowLength = width
-        }, row: { y, pixels in
-            sampler?.add(y: y, x0: 0, dx: 1, count: rowLength, pixels: pixels, rgba: true)
-        })
-        guard let sampler else { throw .corrupt("unreadable BMP data") }
-        return sampler.image()
-    }
-
-    static func decodeARGB(_ data: Data, limits: TransferLimits) throws(ImageDecodeError) -> DecodedImage {
-        var canvas: ARGBCanvas?
-        _ = try read(data, limits: limits, header: { width, height throws(ImageDecodeError) in
-            canvas = ARGBCanvas(width: width, height: height)
-        }, row: { y, pixels in canvas?.set(row: y, rgba: pixels) })
-        guard let canvas else { throw .corrupt("unreadable BMP data") }
-        return canvas.image()
-    }
+enum BMPDecoder: RowDecoder {
+    static let formatName = "BMP"
 
     /// `header` gets the size once the headers passed `limits`; `row` then gets every image row, `(y, pixels)`, the
     /// width of 8-bit RGBA (straight alpha), in the order they are stored. A palette index past the colour table
     /// is refused.
     static func read(_ data: Data, limits: TransferLimits,
-                     header: (_ width: Int, _ height: Int) throws(ImageDecodeError) -> Void = { _, _ throws(ImageDecodeError) in },
+                     header: (_ width: Int, _ height: Int) throws(ImageDecodeError) -> Void,
                      row: (_ y: Int, _ pixels: UnsafePointer<UInt8>) -> Void) throws(ImageDecodeError) -> (width: Int, height: Int)
     {
         let result: Result<(width: Int, height: Int), ImageDecodeError> = data.withUnsafeBytes { bytes in

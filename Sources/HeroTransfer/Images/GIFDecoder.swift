@@ -10,42 +10,17 @@ import FoundationEssentials
 /// Sizes are checked against `TransferLimits` from the screen and image descriptors before any row is allocated,
 /// and the frame is read one line at a time (`DGifGetLine`, never `DGifSlurp`, which would hold every frame): what
 /// a read costs is one canvas row and one line of indices.
-enum GIFDecoder {
+enum GIFDecoder: RowDecoder {
     /// GIF's interlace: where each of the four passes starts and how far it steps down.
     private static let passes: [(y0: Int, dy: Int)] = [(0, 8), (4, 8), (2, 4), (1, 2)]
 
-    static func validate(_ data: Data, limits: TransferLimits) throws(ImageDecodeError) -> (width: Int, height: Int) {
-        try read(data, limits: limits) { _, _ in }
-    }
-
-    /// Memory: one 8-bit RGBA row and a column table, then the thumbnail's accumulators.
-    static func thumbnail(_ data: Data, maxSide: Int, limits: TransferLimits) throws(ImageDecodeError) -> DecodedImage {
-        var sampler: BoxDownsampler?
-        var rowLength = 0
-        _ = try read(data, limits: limits, header: { width, height throws(ImageDecodeError) in
-            sampler = BoxDownsampler(sourceWidth: width, sourceHeight: height, maxSide: maxSide)
-            rowLength = width
-        }, row: { y, pixels in
-            sampler?.add(y: y, x0: 0, dx: 1, count: rowLength, pixels: pixels, rgba: true)
-        })
-        guard let sampler else { throw .corrupt("unreadable GIF data") }
-        return sampler.image()
-    }
-
-    static func decodeARGB(_ data: Data, limits: TransferLimits) throws(ImageDecodeError) -> DecodedImage {
-        var canvas: ARGBCanvas?
-        _ = try read(data, limits: limits, header: { width, height throws(ImageDecodeError) in
-            canvas = ARGBCanvas(width: width, height: height)
-        }, row: { y, pixels in canvas?.set(row: y, rgba: pixels) })
-        guard let canvas else { throw .corrupt("unreadable GIF data") }
-        return canvas.image()
-    }
+    static let formatName = "GIF"
 
     /// Reads the first frame: `header` gets the canvas size once it passed `limits`, then `row` gets every canvas
     /// row once, `(y, pixels)` with the canvas's width of 8-bit RGBA (straight alpha), in no particular order (an
     /// interlaced frame comes pass by pass).
     static func read(_ data: Data, limits: TransferLimits,
-                     header: (_ width: Int, _ height: Int) throws(ImageDecodeError) -> Void = { _, _ throws(ImageDecodeError) in },
+                     header: (_ width: Int, _ height: Int) throws(ImageDecodeError) -> Void,
                      row: (_ y: Int, _ pixels: UnsafePointer<UInt8>) -> Void) throws(ImageDecodeError) -> (width: Int, height: Int)
     {
         let result: Result<(width: Int, height: Int), ImageDecodeError> = data.withUnsafeBytes { raw in
