@@ -99,7 +99,8 @@ public enum Agent {
             icon.onQuit = { loop.stop(status: 0) }
             // The menu's Pause/Resume is `herobridge pause` / `resume`: the icon's look follows the pause's state
             // (pause.onChange above), however the pause began or ended.
-            icon.onTogglePause = {
+            // Unowned: the pause's observers hold the tray, which holds this closure.
+            icon.onTogglePause = { [unowned pause] in
                 if pause.state.isPaused {
                     log.info("tray: resumed")
                     pause.resume()
