@@ -2,7 +2,8 @@
 # Reproduces docs/tray.png (1×) or, with DPI=192, docs/tray-2x.png: trayer at the top right with HeroBridge's
 # icon docked and its menu open, on a private Xvfb with a temp database. At 192 dpi trayer's panel is twice as tall
 # (a HiDPI panel gives its icons twice the room) and the menu is drawn at 2×.
-#   [DPI=192] scripts/tray-demo.sh [OUT.png]     (needs the test packages: make test-deps; and a release build)
+#   [DPI=192] scripts/tray-demo.sh [OUT.png]     (needs the test packages: make test-deps; and a release build,
+#                                                 or HEROBRIDGE_BIN=path/to/herobridge)
 set -euo pipefail
 [ -n "${HEROBRIDGE_PRIVATE_DISPLAY:-}" ] ||
   exec /usr/bin/python3 "$(dirname "$0")/../bench/xharness.py" xvfb -- "$0" "$@"
@@ -10,7 +11,7 @@ cd "$(dirname "$0")/.."
 dpi=${DPI:-96}
 factor=$((dpi / 96))
 out=$(readlink -f "${1:-docs/tray$([ "$factor" -gt 1 ] && echo "-${factor}x").png}")
-bin=$(readlink -f .build/release/herobridge)
+bin=$(readlink -f "${HEROBRIDGE_BIN:-.build/release/herobridge}")
 work=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
 

@@ -27,13 +27,14 @@ final class TrayAgent {
         set { icon.isPaused = newValue }
     }
 
-    /// The menu follows the display's scale (HiDPI); the icon needs none: it is drawn at the size the tray gives.
+    /// The menu follows the display's scale (HiDPI), and the icon asks the tray for that many more pixels (it is
+    /// then drawn at whatever size the tray gives it).
     init(connection: XConnection, drop: DropAgent, catalog: CatalogLauncher, scale: DisplayScaleWatcher, log: AgentLog) {
         self.connection = connection
         self.drop = drop
         self.catalog = catalog
         self.log = log
-        icon = TrayIconView(connection: connection)
+        icon = TrayIconView(connection: connection, scale: scale.scale)
         menu = TrayMenuView(connection: connection, scale: scale.scale)
         dock = TrayDock(connection: connection,
                         prepareIcon: { [unowned self] visualID in prepareIcon(visualID: visualID) },
@@ -52,7 +53,10 @@ final class TrayAgent {
             }
         }
         menu.onChoose = { [unowned self] item in choose(item) }
-        scale.onChange { [unowned self] in menu.scale = $0 }
+        scale.onChange { [unowned self] in
+            menu.scale = $0
+            icon.scale = $0
+        }
     }
 
     /// Docks into the tray running now; with none, waits for one to start. Returns what the ready line says of

@@ -107,14 +107,15 @@ import TestSupport
         #expect(world.agent?.isRunning == true)
     }
 
-    /// HiDPI: at Xft.dpi 192 the menu is drawn at twice its size (the icon is the size the tray gives it), and its
-    /// items are still where a click lands.
-    @Test func at192DpiTheMenuIsTwiceItsSizeAndItsItemsStillAnswerClicks() throws {
+    /// HiDPI: at Xft.dpi 192 the icon asks the tray for twice its width (trayer gives its panel's height), the
+    /// menu is drawn at twice its size, and its items are still where a click lands.
+    @Test func at192DpiTheIconAndTheMenuAreTwiceTheirSizeAndTheItemsStillAnswerClicks() throws {
         let world = try AgentHarness(screen: AgentHarness.hidpiScreen)
         try world.mergeResources("Xft.dpi:\t192\n")
         _ = try world.startTrayer()
         try world.startAgent(AgentHarness.windowArguments)
         #expect(eventually(timeout: 10) { world.iconIsDocked() })
+        #expect(try world.iconRect().width == 2 * TrayIconView.initialSize)
         try world.openMenu()
         let menu = try world.window(classname: "herobridge-tray-menu")
         let shot = try Screenshot.capture(window: menu, display: world.xvfb.display)

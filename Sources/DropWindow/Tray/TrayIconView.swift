@@ -22,11 +22,31 @@ public final class TrayIconView {
     /// opens by the icon and grabs with that time).
     public var onRightClick: ((_ icon: (x: Int, y: Int, width: Int, height: Int), _ time: Time) -> Void)?
 
-    /// The size asked for before the tray decides (trays give their own height to each icon).
+    /// The size asked for before the tray decides (trays give their own height to each icon), in logical units:
+    /// at the display's scale the icon asks for that many times more pixels, so a HiDPI tray gives it the room.
     public static let initialSize = 22
+    /// The display's scale; a change asks the tray for the new size.
+    public var scale: DisplayScale {
+        didSet {
+            guard scale.factor != oldValue.factor, let window else { return }
+            askForSize(of: window)
+            connection.resize(window, width: requestedSize, height: requestedSize)
+            connection.flush()
+        }
+    }
 
-    public init(connection: XConnection) {
+    /// `initialSize` in pixels at `scale`.
+    public var requestedSize: Int { scale.pixels(Double(Self.initialSize)) }
+
+    public init(connection: XConnection, scale: DisplayScale = .one) {
         self.connection = connection
+        self.scale = scale
+    }
+
+    /// XEmbed trays built on GtkSocket (trayer) size the icon by its WM_NORMAL_HINTS: without them it got 1 px.
+    private func askForSize(of window: Window) {
+        connection.setSizeHints(x: 0, y: 0, width: requestedSize, height: requestedSize, userPosition: false,
+                                minimum: (requestedSize, requestedSize), of: window)
     }
 
     deinit {
@@ -42,16 +62,14 @@ public final class TrayIconView {
         discard()
         madeFor = visualID
         let made = connection.createTrayIconWindow(
-            visualID: visualID, size: Self.initialSize,
+            visualID: visualID, size: requestedSize,
             eventMask: ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask | PropertyChangeMask)
         connection.setClass(instance: "herobridge-tray", className: "HeroBridge", of: made.window)
         connection.setTitle("HeroBridge", of: made.window)
-        // XEmbed trays built on GtkSocket (trayer) size the icon by its WM_NORMAL_HINTS: without them it got 1 px.
-        connection.setSizeHints(x: 0, y: 0, width: Self.initialSize, height: Self.initialSize, userPosition: false,
-                                minimum: (Self.initialSize, Self.initialSize), of: made.window)
+        askForSize(of: made.window)
         icon = made
-        size = (Double(Self.initialSize), Double(Self.initialSize))
-        surface = cairo_xlib_surface_create(connection.display, made.window, made.visual, Int32(Self.initialSize), Int32(Self.initialSize))
+        size = (Double(requestedSize), Double(requestedSize))
+        surface = cairo_xlib_surface_create(connection.display, made.window, made.visual, Int32(requestedSize), Int32(requestedSize))
         return made
     }
 
