@@ -32,9 +32,13 @@ let package = Package(
         // Declares libFuzzer's LLVMFuzzerRunDriver; the library itself comes with -sanitize=fuzzer (`make fuzz`).
         .systemLibrary(name: "CFuzzer", path: "Sources/CFuzzer"),
 
+        // The one C target: GetProperty with its value read from the wire into the caller's buffer (Xlib has no
+        // call for that; its internals are in Xlibint.h, whose Display structure must not reach a Swift module,
+        // so the code is a .c file behind a header of plain C types, not a shim). libX11 comes with CX11.
+        .target(name: "CXlibReply", path: "Sources/CXlibReply", linkerSettings: [.linkedLibrary("X11")]),
         .target(name: "HeroTransfer", dependencies: ["CPNG", "CTurboJPEG", "CWebP", "CGif"]),
         .target(name: "HeroCore", dependencies: ["HeroTransfer", "CSQLite", "CCrypto"]),
-        .target(name: "X11Bridge", dependencies: ["CX11", "CLinux", "HeroTransfer"]),
+        .target(name: "X11Bridge", dependencies: ["CX11", "CXlibReply", "CLinux", "HeroTransfer"]),
         .target(name: "DropWindow", dependencies: ["CX11", "CCairo", "X11Bridge", "HeroCore", "HeroTransfer"]),
         .target(name: "HeroAgent", dependencies: ["CX11", "CLinux", "CDBus", "X11Bridge", "DropWindow", "HeroCore", "HeroTransfer"]),
         // The command-line declarations, parser, synopses and help text: no X11, no database, tested in-process.

@@ -90,7 +90,18 @@ enum SelectionFetchHarness {
             let count = min(maxBytes, input.int(below: 40))
             result = .value(PropertyValue(type: 7, format: 8, bytes: Data(repeating: 0x41, count: input.bool() ? count : 0)))
         }
-        return isReply ? machine.replyRead(result, now: now) : machine.chunkRead(result, now: now)
+        if isReply { return machine.replyRead(result, now: now) }
+        switch result {
+        case .missing: return machine.chunkRead(.missing, now: now)
+        case let .oversized(bytes): return machine.chunkRead(.oversized(bytes: bytes), now: now)
+        case let .value(chunk):
+            // Half the chunks as the reader reads them, straight into the transfer's spare bytes.
+            guard input.bool(), let incoming = machine.incoming, chunk.bytes.count <= incoming.spare else {
+                return machine.chunkRead(.value(chunk), now: now)
+            }
+            incoming.writeSpare { destination, _ in destination.initializeMemory(as: UInt8.self, repeating: 0x41, count: chunk.bytes.count) }
+            return machine.chunkRead(.written(type: chunk.type, format: chunk.format, bytes: chunk.bytes.count), now: now)
+        }
     }
 
     private static func check(_ actions: [SelectionFetchMachine.Action], machine: SelectionFetchMachine, wasBusy: Bool,

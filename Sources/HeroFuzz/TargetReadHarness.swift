@@ -58,7 +58,7 @@ enum TargetReadHarness {
         switch read.state {
         case let .awaitingChunk(received, _, _, _):
             Invariant.check(received.count <= maxBytes, "holds \(received.count) bytes over a budget of \(maxBytes)")
-            Invariant.check(received == sent, "holds \(received.count) bytes, the owner sent \(sent.count)")
+            Invariant.check(received.data == sent, "holds \(received.count) bytes, the owner sent \(sent.count)")
             Invariant.check(read.remainingBytes == maxBytes - received.count, "remainingBytes \(read.remainingBytes)")
         case .awaitingNotify:
             Invariant.check(read.remainingBytes == maxBytes, "remainingBytes \(read.remainingBytes) before any byte")

@@ -53,8 +53,20 @@ public struct SelectionFetchMachine {
         case complete([SelectionReader.Fetched])
     }
 
-    /// What a read of a reply or chunk property gave.
+    /// What a read of a reply property gave.
     public typealias PropertyRead = XConnection.BoundedRead
+
+    /// What a read of an INCR chunk gave.
+    public enum ChunkRead: Equatable {
+        /// The property was gone.
+        case missing
+        /// It held more than the budget allowed: nothing was read.
+        case oversized(bytes: Int)
+        /// Read as a value of its own, to be copied into `incoming` (tests and fuzzing feed these).
+        case value(PropertyValue)
+        /// Read from the wire straight into `incoming`'s spare bytes, not committed yet.
+        case written(type: Atom, format: Int, bytes: Int)
+    }
 
     private struct Job {
         let selection: Atom
@@ -137,13 +149,18 @@ public struct SelectionFetchMachine {
     }
 
     /// What the read of an INCR chunk gave.
-    public mutating func chunkRead(_ read: PropertyRead, now: UInt64) -> [Action] {
+    public mutating func chunkRead(_ read: ChunkRead, now: UInt64) -> [Action] {
         switch read {
         case .missing: return advance(now: now) { $0.chunkArrived(nil) }
         case let .oversized(bytes): return advance(now: now) { $0.replyTooLarge(bytes: bytes) }
         case let .value(chunk): return advance(now: now) { $0.chunkArrived(chunk) }
+        case let .written(type, format, bytes):
+            return advance(now: now) { $0.chunkWritten(type: type, format: format, bytes: bytes) }
         }
     }
+
+    /// Where the chunks of the INCR transfer in flight go: a `.readChunk` reads into its spare bytes.
+    public var incoming: IncomingBytes? { job?.read.incoming }
 
     /// The per-step timer fired. A silent owner that still owns the selection may have lost the request (its
     /// reply crossed a change, or it was busy): it is asked again, `limits.retries` times, before the fetch is
@@ -210,7 +227,7 @@ public struct SelectionFetchMachine {
             case .timedOut, .abandoned:
                 // An owner silent for one target is silent for the rest.
                 return finish()
-            case .tooLarge, .announcedTooLarge, .typeChanged, .refused, .propertyMissing:
+            case .tooLarge, .announcedTooLarge, .typeChanged, .refused, .propertyMissing, .noMemory:
                 // An owner still writing INCR chunks writes them into a slot nobody waits for any more.
                 return next(now: now)
             }

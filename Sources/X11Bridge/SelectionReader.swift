@@ -144,8 +144,15 @@ public final class SelectionReader {
                 let read = connection.readProperty(window: window, property: properties[slot], delete: true, maxBytes: maxBytes)
                 perform(machine.replyRead(read, now: EventClock.nanoseconds()))
             case let .readChunk(slot, maxBytes):
-                let read = connection.readProperty(window: window, property: properties[slot], delete: true, maxBytes: maxBytes)
-                perform(machine.chunkRead(read, now: EventClock.nanoseconds()))
+                guard let incoming = machine.incoming else { continue }
+                let chunk: SelectionFetchMachine.ChunkRead
+                switch connection.readProperty(window: window, property: properties[slot], delete: true, into: incoming,
+                                               maxBytes: maxBytes) {
+                case .missing: chunk = .missing
+                case let .oversized(bytes): chunk = .oversized(bytes: bytes)
+                case let .written(type, format, bytes): chunk = .written(type: type, format: format, bytes: bytes)
+                }
+                perform(machine.chunkRead(chunk, now: EventClock.nanoseconds()))
             case let .discard(slot):
                 connection.deleteProperty(window: window, property: properties[slot])
             case let .armDeadline(seconds):

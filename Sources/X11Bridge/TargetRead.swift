@@ -18,6 +18,8 @@ public enum TargetReadFailure: Error, Equatable, CustomStringConvertible {
     case propertyMissing
     /// The transfer was dropped by the reader (a newer change, the owner went away, shutdown).
     case abandoned(String)
+    /// The address space for an INCR transfer of up to `bytes` could not be reserved; nothing was read.
+    case noMemory(bytes: Int)
 
     public var description: String {
         switch self {
@@ -30,6 +32,7 @@ public enum TargetReadFailure: Error, Equatable, CustomStringConvertible {
         case .typeChanged: return "changed the data type in the middle of an INCR transfer"
         case .propertyMissing: return "reply property vanished before it was read"
         case let .abandoned(reason): return "abandoned: \(reason)"
+        case let .noMemory(bytes): return "could not reserve \(ByteCount.format(bytes)) for the transfer; not read"
         }
     }
 
@@ -44,8 +47,9 @@ public enum TargetReadFailure: Error, Equatable, CustomStringConvertible {
 public struct TargetRead: Equatable {
     public enum State: Equatable {
         case awaitingNotify
-        /// INCR in progress: bytes so far, the type of the first chunk (nil before it), chunks received.
-        case awaitingChunk(received: Data, type: UInt?, format: Int, chunks: Int)
+        /// INCR in progress: bytes so far (in a reservation of `maxBytes`, which chunks are read straight into),
+        /// the type of the first chunk (nil before it), chunks received.
+        case awaitingChunk(received: IncomingBytes, type: UInt?, format: Int, chunks: Int)
         case complete
         case failed(TargetReadFailure)
     }
@@ -87,33 +91,51 @@ public struct TargetRead: Equatable {
             state = .complete
             return .complete(property)
         }
-        // INCR: the value is a lower bound of the size; xclip writes zero items (size unknown).
+        // INCR: the value is a lower bound of the size; xclip writes zero items (size unknown). The whole budget
+        // is reserved (address space only), so that no chunk ever moves the bytes before it.
         let announced = property.items32.first.map(Int.init) ?? 0
         guard announced <= maxBytes else { return fail(.announcedTooLarge(bytes: announced, limit: maxBytes)) }
-        var buffer = Data()
-        buffer.reserveCapacity(announced)
+        guard let buffer = IncomingBytes(capacity: maxBytes) else { return fail(.noMemory(bytes: maxBytes)) }
         state = .awaitingChunk(received: buffer, type: nil, format: 8, chunks: 0)
         return .waiting
     }
 
-    /// A PropertyNewValue for the reply property arrived during INCR, and was read (and deleted) as `chunk`.
+    /// A PropertyNewValue for the reply property arrived during INCR, and was read (and deleted) as `chunk`:
+    /// its bytes are copied to the end of the transfer's, then taken as by `chunkWritten`.
     public mutating func chunkArrived(_ chunk: PropertyValue?) -> Outcome {
-        guard case .awaitingChunk(var received, let type, let format, let chunks) = state else { return .waiting }
+        guard case let .awaitingChunk(received, _, _, _) = state else { return .waiting }
         guard let chunk else { return fail(.propertyMissing) }
-        if chunk.bytes.isEmpty {
+        if chunk.bytes.count <= received.spare {
+            received.writeSpare { destination, _ in
+                chunk.bytes.withUnsafeBytes { source in
+                    if let start = source.baseAddress { destination.copyMemory(from: start, byteCount: source.count) }
+                }
+            }
+        }
+        return chunkWritten(type: chunk.type, format: chunk.format, bytes: chunk.bytes.count)
+    }
+
+    /// A chunk of `bytes` was read straight into `incoming`'s spare bytes (`XConnection.readProperty(…into:)`):
+    /// they become part of the value only when the chunk is accepted (its type unchanged, within `maxBytes`).
+    public mutating func chunkWritten(type chunkType: UInt, format chunkFormat: Int, bytes: Int) -> Outcome {
+        guard case let .awaitingChunk(received, type, format, chunks) = state else { return .waiting }
+        if bytes == 0 {
             state = .complete
             // The first chunk decides type and format; the closing zero-length property may carry anything.
-            return .complete(PropertyValue(type: type ?? chunk.type, format: type == nil ? chunk.format : format,
-                                           bytes: received))
+            return .complete(PropertyValue(type: type ?? chunkType, format: type == nil ? chunkFormat : format,
+                                           bytes: received.data))
         }
-        if let type, type != chunk.type { return fail(.typeChanged) }
-        guard received.count + chunk.bytes.count <= maxBytes else {
-            return fail(.tooLarge(bytes: received.count + chunk.bytes.count, limit: maxBytes))
-        }
-        state = .complete // release `received`'s storage from the enum so the append does not copy it
-        received.append(chunk.bytes)
-        state = .awaitingChunk(received: received, type: chunk.type, format: chunk.format, chunks: chunks + 1)
+        if let type, type != chunkType { return fail(.typeChanged) }
+        guard received.count + bytes <= maxBytes else { return fail(.tooLarge(bytes: received.count + bytes, limit: maxBytes)) }
+        received.commit(bytes)
+        state = .awaitingChunk(received: received, type: chunkType, format: chunkFormat, chunks: chunks + 1)
         return .waiting
+    }
+
+    /// Where an INCR transfer's chunks go (nil before the announcement and after the end).
+    public var incoming: IncomingBytes? {
+        if case let .awaitingChunk(received, _, _, _) = state { return received }
+        return nil
     }
 
     /// The reply property (or INCR chunk) was found, before it was read, to hold `bytes`, more than

@@ -1,4 +1,5 @@
 import CX11
+import CXlibReply
 import FoundationEssentials
 
 extension XConnection {
@@ -95,6 +96,46 @@ extension XConnection {
             return .oversized(bytes: size)
         }
         return readProperty(window: window, property: property, delete: delete).map { .value($0) } ?? .missing
+    }
+
+    /// The outcome of a property read straight into an `IncomingBytes`.
+    public enum WrittenRead: Equatable {
+        /// The property does not exist (or the window is gone, or the reply was unreadable).
+        case missing
+        /// The property holds more than the budget: nothing was read (deleted when `delete` was asked).
+        case oversized(bytes: Int)
+        /// The value's `bytes` were written to the buffer's spare bytes, not committed yet.
+        case written(type: Atom, format: Int, bytes: Int)
+    }
+
+    /// Reads a property of at most `maxBytes` (and the buffer's spare bytes) from the wire straight to the end
+    /// of `buffer`, uncommitted, deleting it when `delete`: its size is asked first, as by
+    /// `readProperty(…maxBytes:)`, and the value then crosses the socket once, into its final place, with no
+    /// buffer of Xlib's in between (see the `CXlibReply` shim).
+    public func readProperty(window: Window, property: Atom, delete: Bool, into buffer: IncomingBytes,
+                             maxBytes: Int) -> WrittenRead {
+        guard let size = getProperty(window: window, property: property, delete: false, longLength: 0)?.remaining else {
+            return .missing
+        }
+        guard size <= min(maxBytes, buffer.spare) else {
+            if delete { deleteProperty(window: window, property: property) }
+            return .oversized(bytes: size)
+        }
+        var reply = hb_property_reply()
+        let done = buffer.writeSpare { destination, spare in
+            hb_get_property_into(UnsafeMutableRawPointer(display), window, property, delete ? 1 : 0, (size + 3) / 4,
+                                 destination.assumingMemoryBound(to: UInt8.self), UInt(spare), &reply)
+        }
+        guard done == 1, reply.type != 0 else {
+            _ = takeError()
+            return .missing
+        }
+        // The owner may have written more since the size was asked: the rest stays, and the read is refused.
+        guard reply.after == 0 else {
+            if delete { deleteProperty(window: window, property: property) }
+            return .oversized(bytes: Int(reply.bytes + reply.after))
+        }
+        return .written(type: reply.type, format: Int(reply.format), bytes: Int(reply.bytes))
     }
 
     public func deleteProperty(window: Window, property: Atom) {

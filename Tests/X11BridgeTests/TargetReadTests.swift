@@ -96,7 +96,8 @@ struct TargetReadTests {
         #expect(read.notified(incrAnnouncement(1000), refused: false) == .waiting)
         #expect(read.isActive)
         #expect(read.isIncremental)
-        #expect(read.state == .awaitingChunk(received: Data(), type: nil, format: 8, chunks: 0))
+        #expect(read.state == .awaitingChunk(received: IncomingBytes(capacity: 0)!, type: nil, format: 8, chunks: 0))
+        #expect(read.incoming?.capacity == read.maxBytes) // the whole budget reserved, so no chunk moves the bytes
         #expect(read.step == "image/png INCR chunk 1")
     }
 
