@@ -92,3 +92,71 @@ static inline int hb_png_read_end(hb_png_reader *reader) {
     png_read_end(reader->png, NULL);
     return 1;
 }
+
+/* libpng's progressive reader, for bytes that arrive in pieces (an INCR transfer): `hb_png_stream_feed` hands over
+ * the next piece, which libpng decodes as far as it can, every row into one reusable row buffer, before
+ * returning. Same limits as the reader above, and a row of more than `max_row_bytes` is refused when the header
+ * is read. libpng keeps a chunk's bytes only once they all arrived, so no chunk costs more than what came. */
+typedef struct {
+    png_structp png;
+    png_infop info;
+    size_t max_row_bytes;
+    png_uint_32 width;
+    png_uint_32 height;
+    int done;
+    char message[160];
+} hb_png_stream;
+
+static void hb_png_stream_error(png_structp png, png_const_charp message) {
+    hb_png_stream *stream = (hb_png_stream *)png_get_error_ptr(png);
+    if (stream != NULL) {
+        strncpy(stream->message, message, sizeof stream->message - 1);
+        stream->message[sizeof stream->message - 1] = 0;
+    }
+    png_longjmp(png, 1);
+}
+
+static void hb_png_stream_info(png_structp png, png_infop info) {
+    hb_png_stream *stream = (hb_png_stream *)png_get_progressive_ptr(png);
+    stream->width = png_get_image_width(png, info);
+    stream->height = png_get_image_height(png, info);
+    png_start_read_image(png);
+    if (png_get_rowbytes(png, info) > stream->max_row_bytes) png_error(png, "row too long");
+}
+
+static void hb_png_stream_row(png_structp png, png_bytep row, png_uint_32 number, int pass) {
+    /* Decoded (into libpng's own row buffer) and checked; nothing to keep: this reader only validates. */
+    (void)png; (void)row; (void)number; (void)pass;
+}
+
+static void hb_png_stream_end(png_structp png, png_infop info) {
+    (void)info;
+    hb_png_stream *stream = (hb_png_stream *)png_get_progressive_ptr(png);
+    stream->done = 1;
+}
+
+static inline hb_png_stream *hb_png_stream_open(png_uint_32 max_side, size_t max_chunk, size_t max_row_bytes) {
+    hb_png_stream *stream = (hb_png_stream *)calloc(1, sizeof *stream);
+    if (stream == NULL) return NULL;
+    stream->max_row_bytes = max_row_bytes;
+    stream->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, stream, hb_png_stream_error, hb_png_warning);
+    if (stream->png == NULL) { free(stream); return NULL; }
+    stream->info = png_create_info_struct(stream->png);
+    if (stream->info == NULL) { png_destroy_read_struct(&stream->png, NULL, NULL); free(stream); return NULL; }
+    png_set_user_limits(stream->png, max_side, max_side);
+    png_set_chunk_malloc_max(stream->png, max_chunk);
+    png_set_progressive_read_fn(stream->png, stream, hb_png_stream_info, hb_png_stream_row, hb_png_stream_end);
+    return stream;
+}
+
+static inline void hb_png_stream_close(hb_png_stream *stream) {
+    png_destroy_read_struct(&stream->png, &stream->info, NULL);
+    free(stream);
+}
+
+/* 1 when the piece was taken, 0 when the data is not a valid PNG (message set). */
+static inline int hb_png_stream_feed(hb_png_stream *stream, const void *data, size_t size) {
+    if (setjmp(png_jmpbuf(stream->png))) return 0;
+    png_process_data(stream->png, stream->info, (png_bytep)data, size);
+    return 1;
+}

@@ -17,6 +17,8 @@ public final class ClipboardAgent {
     public let watcher: SelectionWatcher
     private let reader: SelectionReader
     private var queue: ClipboardQueue
+    /// The image transfer in flight, validated and hashed on the worker chunk by chunk.
+    private var check: StreamCheck?
     /// Called on the loop after every ingest, with the selection it came from: for the window's status line and
     /// the desktop notification.
     var onReport: (IngestReport, IngestSource) -> Void = { _, _ in }
@@ -47,6 +49,7 @@ public final class ClipboardAgent {
             perform(queue.changed(change, backlogBytes: worker.backlogBytes))
         }
         gone = { [unowned self] in perform(queue.ownerGone($0)) }
+        reader.onChunk = { [unowned self] target, incoming in streamChunk(target: target, incoming: incoming) }
     }
 
     /// Feeds an event; true when it belonged to the clipboard side.
@@ -83,10 +86,21 @@ public final class ClipboardAgent {
         }
     }
 
+    /// Hands the bytes of an image transfer that arrived so far to its check on the worker.
+    private func streamChunk(target: String, incoming: IncomingBytes) {
+        guard target.hasPrefix("image/") else { return }
+        if check?.incoming !== incoming { check = StreamCheck(incoming: incoming, limits: limits) }
+        guard let check else { return }
+        let count = incoming.count
+        worker.feed { check.feed(upTo: count) }
+    }
+
     private func readFinished(_ content: SelectionContent) {
+        let check = self.check
+        self.check = nil
         switch queue.readFinished() {
         case .ingest:
-            ingest(content)
+            ingest(content, check: check)
         case .discard:
             let stored = content.fetched.filter { if case .success = $0.result { true } else { false } }.count
             log.debug("\(content.selection.name): the read from \(content.ownerText) was abandoned; "
@@ -97,7 +111,7 @@ public final class ClipboardAgent {
     }
 
     /// Hands what was fetched to the worker, which decodes, stores and logs it; the report comes back here.
-    private func ingest(_ content: SelectionContent) {
+    private func ingest(_ content: SelectionContent, check: StreamCheck?) {
         let name = content.selection.name
         for result in content.fetched {
             if case let .success(value) = result.result {
@@ -115,6 +129,13 @@ public final class ClipboardAgent {
         let (log, limits) = (log, limits)
         worker.run(bytes: content.fetchedBytes, { favorites -> IngestReport? in
             var decoded = content
+            // The worker ran every feed of the check before this job: its result covers all the bytes fed.
+            if let streamed = check?.result() {
+                decoded.streamed = [streamed]
+                log.debug("\(name): \(streamed.mime), \(streamed.count) bytes, validated and hashed while it arrived")
+            } else if check != nil {
+                log.debug("\(name): the image was not a valid PNG as it arrived; validating it in full")
+            }
             decoded.decode(limits: limits)
             for problem in decoded.problems { log.warning("\(name): \(problem)") }
             guard !decoded.items.isEmpty else { return nil }

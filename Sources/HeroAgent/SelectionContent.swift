@@ -22,6 +22,8 @@ public struct SelectionContent: Sendable {
     public var skipped: String?
     /// The owner did not answer TARGETS: nothing else could be learnt.
     public var unreachable = false
+    /// Images already validated and hashed while they arrived: their targets are not decoded again.
+    public var streamed: [StreamedImage] = []
 
     public var ownerText: String { "0x" + String(owner, radix: 16) }
 
@@ -42,6 +44,10 @@ public struct SelectionContent: Sendable {
             switch result.result {
             case let .success(value):
                 received.append((result.target, value.bytes.count, result.seconds))
+                if let image = streamed.lazy.compactMap({ $0.image(for: value.bytes, limits: limits) }).first {
+                    items.append(.image(image))
+                    continue
+                }
                 do {
                     let imported = try registry.decode(target: result.target, data: value.bytes, limits: limits)
                     items += imported.items

@@ -24,13 +24,16 @@ public struct TransferImage: Sendable, Equatable {
     public let height: Int
     /// A hero name that travelled with the image itself, such as `Thor` for a dropped `Thor.png`; nil when none did.
     public var name: String?
+    /// The lower-case hex SHA-256 of `data` when it was already computed, while the bytes arrived; nil otherwise.
+    public var sha256: String?
 
-    public init(mime: String, data: Data, width: Int, height: Int, name: String? = nil) {
+    public init(mime: String, data: Data, width: Int, height: Int, name: String? = nil, sha256: String? = nil) {
         self.mime = mime
         self.data = data
         self.width = width
         self.height = height
         self.name = name
+        self.sha256 = sha256
     }
 }
 

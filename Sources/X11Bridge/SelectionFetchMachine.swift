@@ -159,6 +159,9 @@ public struct SelectionFetchMachine {
         }
     }
 
+    /// The name of the target being read; nil when no fetch is in flight.
+    public var targetInFlight: String? { job?.read.target }
+
     /// Where the chunks of the INCR transfer in flight go: a `.readChunk` reads into its spare bytes.
     public var incoming: IncomingBytes? { job?.read.incoming }
 

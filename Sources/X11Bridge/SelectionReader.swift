@@ -62,6 +62,9 @@ public final class SelectionReader {
     private var deadline: EventLoop.DeadlineID?
     /// One line per event not believed, for the log.
     public var log: (String) -> Void = { _ in }
+    /// Called after each INCR chunk is taken, with the target and its bytes so far (committed), for work that
+    /// can start before the last byte: the agent validates a PNG on its worker meanwhile.
+    public var onChunk: (_ target: String, _ incoming: IncomingBytes) -> Void = { _, _ in }
 
     public init(connection: XConnection, loop: EventLoop, limits: Limits) {
         self.connection = connection
@@ -152,7 +155,11 @@ public final class SelectionReader {
                 case let .oversized(bytes): chunk = .oversized(bytes: bytes)
                 case let .written(type, format, bytes): chunk = .written(type: type, format: format, bytes: bytes)
                 }
-                perform(machine.chunkRead(chunk, now: EventClock.nanoseconds()))
+                let target = machine.targetInFlight
+                let before = incoming.count
+                let next = machine.chunkRead(chunk, now: EventClock.nanoseconds())
+                if incoming.count > before, let target { onChunk(target, incoming) }
+                perform(next)
             case let .discard(slot):
                 connection.deleteProperty(window: window, property: properties[slot])
             case let .armDeadline(seconds):

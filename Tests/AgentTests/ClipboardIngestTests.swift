@@ -52,7 +52,7 @@ import TestSupport
 
     @Test func a20MegabytePortraitArrivesIntactOverINCR() throws {
         let world = try AgentHarness()
-        try world.startAgent()
+        try world.startAgent(["--verbose"])
         let data = ImageFixtures.noisyPNG(width: 2300, height: 2200)
         #expect(data.count > 20_000_000)
         let png = try world.dir.write("big.png", data)
@@ -60,6 +60,20 @@ import TestSupport
         let thor = try #require(world.waitForFavorite("Thor", timeout: 20))
         #expect(thor.hero.portrait?.byteCount == data.count)
         #expect(thor.hero.portrait?.sha256 == (try sha256(ofFile: png)))
+        // Decoded and hashed on the worker chunk by chunk, during the transfer, not after it.
+        #expect(world.log.contains("image/png, \(data.count) bytes, validated and hashed while it arrived"))
+    }
+
+    @Test func aPNGCorruptInTheMiddleOfAnINCRTransferIsStillRefused() throws {
+        let world = try AgentHarness()
+        try world.startAgent(["--verbose"])
+        var data = ImageFixtures.noisyPNG(width: 1500, height: 1500)
+        data[data.count / 2] ^= 0xFF // inside IDAT: its CRC fails there
+        let png = try world.dir.write("broken.png", data)
+        try world.fixture("gtk_owner.py", ["image", png, "Thor"])
+        #expect(world.waitForLog("invalid PNG image", timeout: 20))
+        #expect(world.log.contains("the image was not a valid PNG as it arrived; validating it in full"))
+        #expect(try world.favorites().first { $0.hero.name == "Thor" }?.hero.portrait == nil)
     }
 
     @Test func xclipsLargeImageWithoutANameIsReadAndIgnoredWithAReason() throws {

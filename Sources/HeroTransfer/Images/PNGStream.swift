@@ -1,0 +1,63 @@
+import CPNG
+import FoundationEssentials
+
+/// A PNG validated while its bytes arrive: each piece is handed to libpng's progressive reader, which decodes
+/// every row it can (into its own row buffer) before `feed` returns. So the decode of a 50 MB portrait overlaps
+/// its INCR transfer instead of following it. Same limits as `PNGRows` (header size, row bytes, ancillary chunk
+/// size); a chunk costs no more than the bytes that came, since libpng handles one only once all of it arrived.
+///
+/// Not thread-safe: one thread feeds it (the agent's worker). Once it has failed or seen IEND it takes no more.
+public final class PNGStream {
+    private let stream: UnsafeMutablePointer<hb_png_stream>
+    private let limits: TransferLimits
+    /// Bytes taken so far.
+    public private(set) var fed = 0
+    /// Why the data is not a valid PNG, once found; later pieces are ignored.
+    private(set) var failure: ImageDecodeError?
+
+    /// Whether the data was found not to be a valid PNG (a full validation then says why, to the user).
+    public var hasFailed: Bool { failure != nil }
+
+    /// Why, in the decoder's words, for the log and tests.
+    public var failureText: String? { failure.map { "\($0)" } }
+
+    /// Nil when libpng cannot start.
+    public init?(limits: TransferLimits) {
+        guard let stream = hb_png_stream_open(png_uint_32(min(limits.maxImageSide, Int(UInt32.max))), 8 << 20,
+                                              limits.maxRowBytes) else { return nil }
+        self.stream = stream
+        self.limits = limits
+    }
+
+    deinit { hb_png_stream_close(stream) }
+
+    /// Whether IEND was read: every row decoded and checked.
+    public var isComplete: Bool { stream.pointee.done != 0 }
+
+    /// The next piece of the data, of any size (libpng checks the signature itself). Refuses, with `failure`,
+    /// data that is no PNG, breaks a limit, or is corrupt.
+    public func feed(_ bytes: UnsafeRawBufferPointer) {
+        guard failure == nil, !isComplete, let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        fed += bytes.count
+        guard hb_png_stream_feed(stream, base, bytes.count) == 1 else {
+            let message = withUnsafeBytes(of: &stream.pointee.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            failure = message == "row too long" ? .rowTooLong(bytes: 0, limit: limits.maxRowBytes)
+                : .corrupt(message.isEmpty ? "unreadable PNG data" : message)
+            return
+        }
+        let width = Int(stream.pointee.width), height = Int(stream.pointee.height)
+        if width > 0 || height > 0 {
+            do throws(ImageDecodeError) {
+                try ImageDecodeError.check(width: width, height: height, limits: limits)
+            } catch {
+                failure = error
+            }
+        }
+    }
+
+    /// The image's size once every byte was fed and it was valid to its IEND; nil otherwise.
+    public var size: (width: Int, height: Int)? {
+        guard failure == nil, isComplete else { return nil }
+        return (Int(stream.pointee.width), Int(stream.pointee.height))
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import HeroTransfer
+
+/// A PNG validated piece by piece as an INCR transfer brings it must reach the same verdict as the full
+/// validation: valid (same size) only when every row decodes up to IEND, and never valid for what the full
+/// validation refuses.
+@Suite struct PNGStreamTests {
+    /// Feeds `data` in pieces of the sizes given, over and over.
+    private func stream(_ data: Data, pieces: [Int], limits: TransferLimits = .default) throws -> PNGStream {
+        let stream = try #require(PNGStream(limits: limits))
+        var offset = 0, index = 0
+        data.withUnsafeBytes { raw in
+            while offset < raw.count {
+                let size = min(pieces[index % pieces.count], raw.count - offset)
+                stream.feed(UnsafeRawBufferPointer(rebasing: raw[offset..<offset + size]))
+                offset += size
+                index += 1
+            }
+        }
+        return stream
+    }
+
+    private func noisy(width: Int, height: Int, interlaced: Bool = false) -> Data {
+        StreamedPNG.rgba(width: width, height: height, interlaced: interlaced) { y, pixels in
+            for x in 0..<pixels.count { pixels[x] = UInt8(truncatingIfNeeded: x &* 31 &+ y &* 17) }
+        }
+    }
+
+    @Test(arguments: [false, true])
+    func aValidPNGInAnyPiecesGivesItsSize(interlaced: Bool) throws {
+        let png = noisy(width: 301, height: 77, interlaced: interlaced)
+        for pieces in [[1], [7, 1, 4096], [png.count]] {
+            let result = try stream(png, pieces: pieces)
+            #expect(result.size?.width == 301 && result.size?.height == 77, "pieces \(pieces)")
+            #expect(result.fed == png.count && !result.hasFailed)
+        }
+    }
+
+    @Test func aPNGCutAnywhereIsNeverValid() throws {
+        let png = noisy(width: 120, height: 40)
+        for cut in [9, 33, png.count / 2, png.count - 12, png.count - 1] {
+            let result = try stream(png.prefix(cut), pieces: [1000])
+            #expect(result.size == nil, "cut at \(cut)")
+            #expect(throws: TransferError.self) { try ImageValidator.validate(png.prefix(cut), target: "image/png", limits: .default) }
+        }
+    }
+
+    @Test func aCorruptImageDataByteIsFound() throws {
+        var png = noisy(width: 200, height: 60)
+        png[png.count / 2] ^= 0xFF // inside IDAT: its CRC no longer matches
+        let result = try stream(png, pieces: [4096])
+        #expect(result.hasFailed && result.size == nil, "\(result.failureText ?? "no failure")")
+    }
+
+    @Test func otherFormatsAndHeaderBombsAreRefused() throws {
+        #expect(try stream(ImageFixtures.jpeg(width: 20, height: 20), pieces: [64]).hasFailed)
+        let bomb = ImageFixtures.pngHeaderOnly(width: 100_000, height: 100_000)
+        #expect(try stream(bomb, pieces: [5]).hasFailed)
+        let tight = TransferLimits(maxImageSide: 100)
+        #expect(try stream(noisy(width: 101, height: 3), pieces: [50], limits: tight).hasFailed)
+    }
+
+    @Test func bytesAfterTheEndAreNotTaken() throws {
+        let png = noisy(width: 10, height: 10)
+        let result = try stream(png + Data(repeating: 0, count: 100), pieces: [png.count, 100])
+        #expect(result.size != nil && result.fed == png.count)
+    }
+}
