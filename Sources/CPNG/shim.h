@@ -103,6 +103,10 @@ typedef struct {
     size_t max_row_bytes;
     png_uint_32 width;
     png_uint_32 height;
+    /* Rows the image has (every pass's, for Adam7) and rows decoded: libpng's progressive reader reaches IEND
+     * even when the image data ran out early ("Not enough image data" is only an error for the other reader). */
+    unsigned long expected_rows;
+    unsigned long rows;
     int done;
     char message[160];
 } hb_png_stream;
@@ -122,11 +126,20 @@ static void hb_png_stream_info(png_structp png, png_infop info) {
     stream->height = png_get_image_height(png, info);
     png_start_read_image(png);
     if (png_get_rowbytes(png, info) > stream->max_row_bytes) png_error(png, "row too long");
+    if (png_get_interlace_type(png, info) == PNG_INTERLACE_ADAM7) {
+        /* Each pass comes as its own reduced image; an empty pass (too narrow or too short) has no rows. */
+        for (int pass = 0; pass < 7; pass++) {
+            if (PNG_PASS_COLS(stream->width, pass) > 0) stream->expected_rows += PNG_PASS_ROWS(stream->height, pass);
+        }
+    } else {
+        stream->expected_rows = stream->height;
+    }
 }
 
 static void hb_png_stream_row(png_structp png, png_bytep row, png_uint_32 number, int pass) {
     /* Decoded (into libpng's own row buffer) and checked; nothing to keep: this reader only validates. */
-    (void)png; (void)row; (void)number; (void)pass;
+    (void)number; (void)pass;
+    if (row != NULL) ((hb_png_stream *)png_get_progressive_ptr(png))->rows++;
 }
 
 static void hb_png_stream_end(png_structp png, png_infop info) {

@@ -7,6 +7,7 @@ enum Harnesses {
         URLTitleHarness.harness,
         HeroJSONHarness.harness,
         ImageHarness.png,
+        PNGStreamHarness.harness,
         ImageHarness.jpeg,
         ImageHarness.webp,
         ImageHarness.gif,

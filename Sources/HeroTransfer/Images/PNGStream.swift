@@ -31,13 +31,16 @@ public final class PNGStream {
 
     deinit { hb_png_stream_close(stream) }
 
-    /// Whether IEND was read: every row decoded and checked.
-    public var isComplete: Bool { stream.pointee.done != 0 }
+    /// Whether IEND was read after every row of the image was decoded and checked.
+    public var isComplete: Bool { stream.pointee.done != 0 && stream.pointee.rows == stream.pointee.expected_rows }
+
+    /// Whether IEND was read (no more bytes are taken then, complete or not).
+    private var reachedEnd: Bool { stream.pointee.done != 0 }
 
     /// The next piece of the data, of any size (libpng checks the signature itself). Refuses, with `failure`,
     /// data that is no PNG, breaks a limit, or is corrupt.
     public func feed(_ bytes: UnsafeRawBufferPointer) {
-        guard failure == nil, !isComplete, let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        guard failure == nil, !reachedEnd, let base = bytes.baseAddress, !bytes.isEmpty else { return }
         fed += bytes.count
         guard hb_png_stream_feed(stream, base, bytes.count) == 1 else {
             let message = withUnsafeBytes(of: &stream.pointee.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
