@@ -17,8 +17,10 @@ public final class ClipboardAgent {
     public let watcher: SelectionWatcher
     private let reader: SelectionReader
     private var queue: ClipboardQueue
-    /// The image transfer in flight, validated and hashed on the worker chunk by chunk.
+    /// The image transfer in flight, validated and hashed chunk by chunk on `lane`.
     private var check: StreamCheck?
+    /// Where that check runs: CPU the transfer does not want (nil without a thread: no check then).
+    private let lane = IdleLane()
     /// Called on the loop after every ingest, with the selection it came from: for the window's status line and
     /// the desktop notification.
     var onReport: (IngestReport, IngestSource) -> Void = { _, _ in }
@@ -86,13 +88,13 @@ public final class ClipboardAgent {
         }
     }
 
-    /// Hands the bytes of an image transfer that arrived so far to its check on the worker.
+    /// Hands the bytes of an image transfer that arrived so far to its check on the idle lane.
     private func streamChunk(target: String, incoming: IncomingBytes) {
-        guard target.hasPrefix("image/") else { return }
+        guard target.hasPrefix("image/"), let lane else { return }
         if check?.incoming !== incoming { check = StreamCheck(incoming: incoming, limits: limits) }
         guard let check else { return }
         let count = incoming.count
-        worker.feed { check.feed(upTo: count) }
+        lane.async { check.feed(upTo: count) }
     }
 
     private func readFinished(_ content: SelectionContent) {
@@ -127,14 +129,15 @@ public final class ClipboardAgent {
         guard !content.fetched.isEmpty || !content.problems.isEmpty else { return }
         let context = IngestContext(source: content.selection.isPrimary ? .primary : .clipboard, acceptUnknown: acceptUnknown)
         let (log, limits) = (log, limits)
+        let streamedBytes = check?.incoming.count ?? 0
         worker.run(bytes: content.fetchedBytes, { favorites -> IngestReport? in
             var decoded = content
-            // The worker ran every feed of the check before this job: its result covers all the bytes fed.
-            if let streamed = check?.result() {
+            // Waits for the check to catch up while it makes progress; a starved or failed one gives nil.
+            if let streamed = check?.result(total: streamedBytes) {
                 decoded.streamed = [streamed]
                 log.debug("\(name): \(streamed.mime), \(streamed.count) bytes, validated and hashed while it arrived")
             } else if check != nil {
-                log.debug("\(name): the image was not a valid PNG as it arrived; validating it in full")
+                log.debug("\(name): the image was not found a valid PNG as it arrived; validating it in full")
             }
             decoded.decode(limits: limits)
             for problem in decoded.problems { log.warning("\(name): \(problem)") }

@@ -51,12 +51,6 @@ final class IngestWorker {
         }
     }
 
-    /// Runs `work` on the worker after the jobs handed over before it, with nothing to report back: a piece of a
-    /// transfer fed to its `StreamCheck`. Costs no wakeup of the loop.
-    func feed(_ work: @escaping @Sendable () -> Void) {
-        queue.async(execute: work)
-    }
-
     /// Waits at most `seconds` for the jobs handed over to finish (shutdown); true when they all did. A job
     /// still running then is cut off by the process exit: SQLite rolls an unfinished transaction back.
     func finish(within seconds: Double) -> Bool {

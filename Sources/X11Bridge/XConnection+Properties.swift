@@ -109,31 +109,45 @@ extension XConnection {
     }
 
     /// Reads a property of at most `maxBytes` (and the buffer's spare bytes) from the wire straight to the end
-    /// of `buffer`, uncommitted, deleting it when `delete`: its size is asked first, as by
-    /// `readProperty(…maxBytes:)`, and the value then crosses the socket once, into its final place, with no
-    /// buffer of Xlib's in between (see the `CXlibReply` shim).
+    /// of `buffer`, uncommitted, deleting it when `delete`. One request: it asks for the whole budget, so the
+    /// server sends the value (or the budget's worth of an oversized one, into memory already reserved for it:
+    /// the cost stays within the budget) and deletes it only when all of it was read. No buffer of Xlib's is in
+    /// between (see the `CXlibReply` target), and no round trip asks the size first.
     public func readProperty(window: Window, property: Atom, delete: Bool, into buffer: IncomingBytes,
                              maxBytes: Int) -> WrittenRead {
-        guard let size = getProperty(window: window, property: property, delete: false, longLength: 0)?.remaining else {
-            return .missing
-        }
-        guard size <= min(maxBytes, buffer.spare) else {
-            if delete { deleteProperty(window: window, property: property) }
-            return .oversized(bytes: size)
-        }
+        let budget = max(0, min(maxBytes, buffer.spare))
         var reply = hb_property_reply()
         let done = buffer.writeSpare { destination, spare in
-            hb_get_property_into(UnsafeMutableRawPointer(display), window, property, delete ? 1 : 0, (size + 3) / 4,
+            // Whole 32-bit units only, so the server never sends past the budget.
+            hb_get_property_into(UnsafeMutableRawPointer(display), window, property, delete ? 1 : 0, budget / 4,
                                  destination.assumingMemoryBound(to: UInt8.self), UInt(spare), &reply)
         }
         guard done == 1, reply.type != 0 else {
             _ = takeError()
             return .missing
         }
-        // The owner may have written more since the size was asked: the rest stays, and the read is refused.
         guard reply.after == 0 else {
+            let size = Int(reply.bytes + reply.after)
+            // Within the budget after all: a budget that is no multiple of 4 left up to 3 bytes unasked. Read it
+            // again with its size known (rare: the last bytes of a budget).
+            if size <= budget { return readProperty(window: window, property: property, delete: delete, into: buffer, size: size) }
             if delete { deleteProperty(window: window, property: property) }
-            return .oversized(bytes: Int(reply.bytes + reply.after))
+            return .oversized(bytes: size)
+        }
+        return .written(type: reply.type, format: Int(reply.format), bytes: Int(reply.bytes))
+    }
+
+    /// The same read of a property whose `size` is known to fit.
+    private func readProperty(window: Window, property: Atom, delete: Bool, into buffer: IncomingBytes, size: Int) -> WrittenRead {
+        var reply = hb_property_reply()
+        let done = buffer.writeSpare { destination, spare in
+            hb_get_property_into(UnsafeMutableRawPointer(display), window, property, delete ? 1 : 0, (size + 3) / 4,
+                                 destination.assumingMemoryBound(to: UInt8.self), UInt(spare), &reply)
+        }
+        guard done == 1, reply.type != 0, reply.after == 0 else {
+            _ = takeError()
+            if done == 1, reply.after > 0, delete { deleteProperty(window: window, property: property) }
+            return done == 1 && reply.after > 0 ? .oversized(bytes: Int(reply.bytes + reply.after)) : .missing
         }
         return .written(type: reply.type, format: Int(reply.format), bytes: Int(reply.bytes))
     }

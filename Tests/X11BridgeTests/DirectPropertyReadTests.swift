@@ -59,17 +59,36 @@ import X11Bridge
         #expect(buffer.data == copied.bytes)
     }
 
-    @Test func aPropertyOverTheBudgetIsNotReadAndIsDeleted() throws {
+    @Test func aPropertyOverTheBudgetIsRefusedDeletedAndNothingIsWrittenPastTheBudget() throws {
         let server = try Server()
         defer { server.stop() }
-        let buffer = try #require(IncomingBytes(capacity: 100))
+        let buffer = try #require(IncomingBytes(capacity: 200))
         server.connection.setProperty8(window: server.window, property: server.property, type: XA_STRING,
-                                       bytes: Data(repeating: 0x41, count: 101))
+                                       bytes: Data(repeating: 0x41, count: 150))
         let read = server.connection.readProperty(window: server.window, property: server.property, delete: true,
-                                                  into: buffer, maxBytes: 1000)
-        #expect(read == .oversized(bytes: 101))
-        #expect(buffer.count == 0)
-        #expect(buffer.bytes(0..<100).allSatisfy { $0 == 0 }, "nothing written past the budget")
+                                                  into: buffer, maxBytes: 100)
+        #expect(read == .oversized(bytes: 150))
+        #expect(buffer.count == 0, "nothing committed")
+        #expect(buffer.bytes(100..<200).allSatisfy { $0 == 0 }, "nothing written past the budget")
+        #expect(!server.exists)
+    }
+
+    @Test(arguments: [101, 102, 103])
+    func aPropertyThatFillsABudgetOfOddSizeExactlyIsRead(size: Int) throws {
+        let server = try Server()
+        defer { server.stop() }
+        let buffer = try #require(IncomingBytes(capacity: 1000))
+        let value = Data((0..<size).map { UInt8($0) })
+        server.connection.setProperty8(window: server.window, property: server.property, type: XA_STRING, bytes: value)
+        let read = server.connection.readProperty(window: server.window, property: server.property, delete: true,
+                                                  into: buffer, maxBytes: size)
+        #expect(read == .written(type: XA_STRING, format: 8, bytes: size))
+        buffer.commit(size)
+        #expect(buffer.data == value)
+        #expect(!server.exists)
+        server.connection.setProperty8(window: server.window, property: server.property, type: XA_STRING, bytes: value + Data([9]))
+        #expect(server.connection.readProperty(window: server.window, property: server.property, delete: true,
+                                               into: buffer, maxBytes: size) == .oversized(bytes: size + 1))
         #expect(!server.exists)
     }
 
