@@ -6,20 +6,23 @@
 /* libpng's row-by-row reader for Swift. libpng reports errors by longjmp, which Swift cannot catch, so every call
  * that can fail is wrapped below behind its own setjmp, in C, and returns 1 (done) or 0 (failed, message set).
  * The data is read from memory; nothing is printed. */
+#define HB_PNG_MESSAGE 160
+
 typedef struct {
     png_structp png;
     png_infop info;
     const unsigned char *data;
     size_t size;
     size_t offset;
-    char message[160];
+    char message[HB_PNG_MESSAGE];
 } hb_png_reader;
 
+/* libpng's error callback for both readers: the error pointer is the reader's `message` buffer. */
 static void hb_png_error(png_structp png, png_const_charp message) {
-    hb_png_reader *reader = (hb_png_reader *)png_get_error_ptr(png);
-    if (reader != NULL) {
-        strncpy(reader->message, message, sizeof reader->message - 1);
-        reader->message[sizeof reader->message - 1] = 0;
+    char *buffer = (char *)png_get_error_ptr(png);
+    if (buffer != NULL) {
+        strncpy(buffer, message, HB_PNG_MESSAGE - 1);
+        buffer[HB_PNG_MESSAGE - 1] = 0;
     }
     png_longjmp(png, 1);
 }
@@ -43,7 +46,7 @@ static inline hb_png_reader *hb_png_open(const void *data, size_t size, png_uint
     if (reader == NULL) return NULL;
     reader->data = (const unsigned char *)data;
     reader->size = size;
-    reader->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, reader, hb_png_error, hb_png_warning);
+    reader->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, reader->message, hb_png_error, hb_png_warning);
     if (reader->png == NULL) { free(reader); return NULL; }
     reader->info = png_create_info_struct(reader->png);
     if (reader->info == NULL) { png_destroy_read_struct(&reader->png, NULL, NULL); free(reader); return NULL; }
@@ -108,17 +111,8 @@ typedef struct {
     unsigned long expected_rows;
     unsigned long rows;
     int done;
-    char message[160];
+    char message[HB_PNG_MESSAGE];
 } hb_png_stream;
-
-static void hb_png_stream_error(png_structp png, png_const_charp message) {
-    hb_png_stream *stream = (hb_png_stream *)png_get_error_ptr(png);
-    if (stream != NULL) {
-        strncpy(stream->message, message, sizeof stream->message - 1);
-        stream->message[sizeof stream->message - 1] = 0;
-    }
-    png_longjmp(png, 1);
-}
 
 static void hb_png_stream_info(png_structp png, png_infop info) {
     hb_png_stream *stream = (hb_png_stream *)png_get_progressive_ptr(png);
@@ -152,7 +146,7 @@ static inline hb_png_stream *hb_png_stream_open(png_uint_32 max_side, size_t max
     hb_png_stream *stream = (hb_png_stream *)calloc(1, sizeof *stream);
     if (stream == NULL) return NULL;
     stream->max_row_bytes = max_row_bytes;
-    stream->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, stream, hb_png_stream_error, hb_png_warning);
+    stream->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, stream->message, hb_png_error, hb_png_warning);
     if (stream->png == NULL) { free(stream); return NULL; }
     stream->info = png_create_info_struct(stream->png);
     if (stream->info == NULL) { png_destroy_read_struct(&stream->png, NULL, NULL); free(stream); return NULL; }
