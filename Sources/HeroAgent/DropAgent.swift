@@ -97,13 +97,19 @@ final class DropAgent {
     /// "cannot be made" under the old SHA-256: its row shows the initial until the reload that the change caused
     /// brings the new rows (and their SHA-256s).
     private func makeThumbnails(of rows: [Favorite], pixels: Int) {
-        let limits = limits
+        let (limits, log) = (limits, log)
         for favorite in rows {
             guard let sha = favorite.hero.portrait?.sha256 else { continue }
             let name = favorite.hero.name
             worker.run({ favorites -> Thumbnail? in
-                guard let portrait = try? favorites.portrait(of: name), portrait.info.sha256 == sha else { return nil }
-                return Thumbnail.make(from: portrait.data, size: pixels, limits: limits)
+                guard let portrait = try? favorites.portrait(of: name), portrait.info.sha256 == sha else {
+                    log.debug("window: no thumbnail of \(name): its portrait changed or went")
+                    return nil
+                }
+                let thumbnail = Thumbnail.make(from: portrait.data, size: pixels, limits: limits)
+                // Which rows cost a decode, for --verbose (and the tests that check only the rows shown do).
+                log.debug("window: thumbnail of \(name) " + (thumbnail == nil ? "cannot be made" : "made at \(pixels) px"))
+                return thumbnail
             }, then: { [unowned self] thumbnail in
                 view.store(thumbnail: thumbnail, for: sha)
             })
