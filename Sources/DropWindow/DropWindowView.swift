@@ -106,8 +106,9 @@ public final class DropWindowView {
     public var thumbnailPixels: Int { thumbnails.pixelSize }
 
     /// Follows a new scale: when the factor changed, the window is resized by the ratio (unless the user gave its
-    /// geometry), its minimum size follows, the thumbnails are forgotten, and it is redrawn (which asks for
-    /// those of the rows shown again, at the new `thumbnailPixels`). False when the factor is the same and nothing was done.
+    /// geometry), its minimum size follows, the thumbnails are forgotten, and it is redrawn (which asks for those
+    /// of the rows shown again, at the new `thumbnailPixels`). False when the factor is the same and nothing was
+    /// done.
     @discardableResult
     public func setScale(_ new: DisplayScale) -> Bool {
         guard new.factor != scale.factor else { return false }
