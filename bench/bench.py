@@ -34,10 +34,8 @@ def run(world, plan, hb, copyq, floor):
     results = measures.Results()
     images = world.path("images")
     os.makedirs(images)
-    five, fifty, small = (os.path.join(images, n) for n in ("5mb.png", "50mb.png", "small.png"))
-    measures.make_png(five, 1300, 1300)
-    measures.make_png(fifty, 4100, 4100)
-    measures.make_png(small, 120, 120)
+    five, fifty = (os.path.join(images, n) for n in ("5mb.png", "50mb.png"))
+    measures.make_pngs([(five, 1300, 1300), (fifty, 4100, 4100)])
     names = measures.catalog_names(world)
     try:
         copyq.start()
@@ -60,7 +58,9 @@ def run(world, plan, hb, copyq, floor):
     measures.idle(plan, results, hb, copyq, "after the 50 MB ingest")
     hb.stop()
     copyq.stop()
-    measures.cli(world, plan, results, small)
+    many = measures.favorites_db(world)
+    measures.cli(world, plan, results, many)
+    measures.start_to_ready(world, plan, results, many)
     measures.drop(world, plan, results, hb, names[-plan.drop_runs:], five)
     seconds = time.time() - started
     report.add_ratios(results.results)

@@ -2,6 +2,7 @@
 CopyQ (with the World's temp home, driven through its command line and timed from a script inside it), and the
 floor (bench/floor_reader.py: XFixes, TARGETS, the one target, nothing stored). xclip -o, the reference reader,
 needs no class: the measures run it. Every process is started through the World, in its environment."""
+import json
 import os
 import signal
 import sqlite3
@@ -41,6 +42,14 @@ class HeroBridge:
             self.proc.send_signal(signal.SIGTERM)
             self.proc.wait(5)
             self.proc = None
+
+    def longest_stall(self):
+        """The running agent's longest event-loop turn so far in ms (`status --json`), None when it gave none."""
+        result = self.world.run([BIN, "--db", self.db, "status", "--json"])
+        try:
+            return json.loads(result.stdout).get("longestStallMs")
+        except ValueError:
+            return None
 
     def log(self):
         try:

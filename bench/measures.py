@@ -2,25 +2,30 @@
 drop-to-stored. Each drives the contenders in a World and adds its figures to a Results; the run counts come
 from a Plan."""
 import collections
+import concurrent.futures
 import json
 import os
 import random
 import re
 import shutil
+import socket
 import statistics
 import subprocess
 import time
 
 from xharness import BIN, FIXTURES, PY, log, percentile, wait_until
 
-Plan = collections.namedtuple("Plan", "quick idle_seconds text_copies image_runs memory_images cli_runs drop_runs")
+Plan = collections.namedtuple("Plan", "quick idle_seconds text_copies image_runs memory_images cli_runs drop_runs "
+                                       "start_runs")
 
 
 def plan(quick):
     """The run counts: quick (BENCH_QUICK=1) is fewer runs, for trying the harness itself."""
     if quick:
-        return Plan(True, idle_seconds=15, text_copies=20, image_runs=2, memory_images=4, cli_runs=5, drop_runs=3)
-    return Plan(False, idle_seconds=60, text_copies=200, image_runs=5, memory_images=20, cli_runs=20, drop_runs=10)
+        return Plan(True, idle_seconds=15, text_copies=20, image_runs=2, memory_images=4, cli_runs=5, drop_runs=3,
+                    start_runs=5)
+    return Plan(False, idle_seconds=60, text_copies=200, image_runs=5, memory_images=20, cli_runs=20, drop_runs=10,
+                start_runs=20)
 
 
 class Results:
@@ -95,15 +100,22 @@ def xclip_copy(world, text):
 
 
 def make_png(path, width, height):
+    make_pngs([(path, width, height)])
+
+
+def make_pngs(specs):
+    """PNGs of random pixels (so none compresses to nothing and every portrait has its own SHA-256), one per
+    (path, width, height), all from one python3 process: 500 portraits in a second or two, not a minute."""
     subprocess.run([PY, "-c", """
 import os, sys, gi
 gi.require_version("GdkPixbuf", "2.0")
 from gi.repository import GdkPixbuf, GLib
-w, h = int(sys.argv[2]), int(sys.argv[3])
-data = GLib.Bytes.new(os.urandom(w * h * 3))
-pixbuf = GdkPixbuf.Pixbuf.new_from_bytes(data, GdkPixbuf.Colorspace.RGB, False, 8, w, h, w * 3)
-pixbuf.savev(sys.argv[1], "png", ["compression"], ["1"])
-""", path, str(width), str(height)], check=True)
+args = sys.argv[1:]
+for path, w, h in zip(args[0::3], map(int, args[1::3]), map(int, args[2::3])):
+    data = GLib.Bytes.new(os.urandom(w * h * 3))
+    pixbuf = GdkPixbuf.Pixbuf.new_from_bytes(data, GdkPixbuf.Colorspace.RGB, False, 8, w, h, w * 3)
+    pixbuf.savev(path, "png", ["compression"], ["1"])
+"""] + [str(part) for spec in specs for part in spec], check=True)
 
 
 def catalog_names(world):
@@ -167,7 +179,7 @@ def images(world, plan, results, hb, copyq, files):
         size = os.path.getsize(path)
         log("image ingest %s (%d bytes): %d runs each, rotating HeroBridge / xclip / CopyQ"
             % (label, size, plan.image_runs))
-        whole, transfer, xclip, cq = [], [], [], []
+        whole, transfer, xclip, cq, stalls = [], [], [], [], []
         reasons = {"HeroBridge": None, "xclip -o": None, "CopyQ": None}
         for run_index in range(plan.image_runs):
             name = heroes[(run_index + (plan.image_runs if label == "50 MB" else 0)) % len(heroes)]
@@ -186,6 +198,7 @@ def images(world, plan, results, hb, copyq, files):
             else:
                 reasons["HeroBridge"] = "no portrait within 60 s (agent log: %s)" % " | ".join(
                     hb.log().strip().split("\n")[-3:])
+            stalls.append(hb.longest_stall())
             hb.stop()
             # xclip -o, the reference reader, on the same owner.
             t0 = time.perf_counter()
@@ -210,6 +223,7 @@ def images(world, plan, results, hb, copyq, files):
                        or "the agent logged no transfer time")
         results.record("image transfer %s" % label, "xclip -o", xclip, "ms", reasons["xclip -o"])
         results.record("image ingest %s" % label, "CopyQ", cq, "ms", reasons["CopyQ"])
+        record_stall(results, "image ingest %s (per agent run)" % label, stalls)
 
 
 # ---- 3/4. idle and memory ----------------------------------------------------------------------------------
@@ -264,26 +278,115 @@ def settle_after_large_image(world, hb, copyq, path):
 
 # ---- 5. CLI list -------------------------------------------------------------------------------------------
 
-def cli(world, plan, results, small_png):
-    log("herobridge list --json with 1000 favorites (100 with portraits): %d runs" % plan.cli_runs)
-    db = world.path("cli", "favorites.sqlite3")
-    os.makedirs(os.path.dirname(db))
+def favorites_db(world):
+    """A database of 1000 favorites, every second one (500) with a portrait of its own: 490 PNGs of 120×120 and 10
+    of 1300×1300 (about 5 MB each), random pixels. Built with the CLI: one `add --new` of the 1000 names, then the
+    500 `portrait NAME --set FILE`, four at a time (each is its own write transaction; SQLite's busy timeout
+    orders them). What `list --json` and the agent's start are measured on."""
+    db = world.path("many", "favorites.sqlite3")
+    folder = os.path.dirname(db)
+    os.makedirs(folder)
     names = ["Bench Hero %04d" % i for i in range(1000)]
+    specs = [(os.path.join(folder, "portrait-%03d.png" % i), *((1300, 1300) if i % 50 == 0 else (120, 120)))
+             for i in range(500)]
+    log("a database of 1000 favorites, 500 with portraits (10 of 1300×1300)")
+    make_pngs(specs)
     world.run([BIN, "--db", db, "add", "--new"] + names, check=True)
-    for name in names[:100]:
-        world.run([BIN, "--db", db, "portrait", name, "--set", small_png], check=True)
-    times = []
+
+    def set_portrait(index):
+        return world.run([BIN, "--db", db, "portrait", names[2 * index], "--set", specs[index][0]]).returncode
+
+    with concurrent.futures.ThreadPoolExecutor(4) as pool:
+        if any(pool.map(set_portrait, range(len(specs)))):
+            raise RuntimeError("herobridge portrait --set failed while building the 1000-favorite database")
+    for spec in specs:
+        os.unlink(spec[0])
+    return db
+
+
+def bytes_read(world, args):
+    """Bytes the process read from files and sockets (read/pread64 results summed, from strace), None without
+    strace: SQLite reads with pread64, so a portrait's bytes read show up here."""
+    if not shutil.which("strace"):
+        return None
+    out = world.path("strace.out")
+    if world.run(["strace", "-f", "-e", "trace=read,pread64", "-o", out] + args).returncode != 0 or not os.path.exists(out):
+        return None
+    total = 0
+    for line in open(out):
+        match = re.search(r"\) = (\d+)$", line.strip())
+        if match:
+            total += int(match.group(1))
+    return total
+
+
+def cli(world, plan, results, db):
+    log("herobridge list --json with 1000 favorites (500 with portraits), and --version: %d runs each" % plan.cli_runs)
+    times, floor = [], []
     for _ in range(plan.cli_runs):
         t0 = time.perf_counter()
         result = world.run([BIN, "--db", db, "list", "--json"])
         times.append((time.perf_counter() - t0) * 1000)
         if result.returncode != 0 or result.stdout.count(b'"name"') != 1000:
             results.fail("list --json did not list 1000 favorites")
+        # The process-start floor the list is held against: the same binary doing nothing.
+        t0 = time.perf_counter()
+        world.run([BIN, "--version"])
+        floor.append((time.perf_counter() - t0) * 1000)
     results.record("CLI list --json, 1000 favorites", "HeroBridge", times, "ms")
+    results.record("CLI --version (process start)", "HeroBridge", floor, "ms")
     peak = world.run(["/usr/bin/time", "-v", BIN, "--db", db, "list", "--json"]).stderr.decode()
     match = re.search(r"Maximum resident set size \(kbytes\): (\d+)", peak)
     if match:
         results.single("CLI list --json peak RSS", "HeroBridge", "MB", int(match.group(1)) / 1024)
+    # The database holds about 60 MB of portraits; a list that read them would show it here.
+    read = bytes_read(world, [BIN, "--db", db, "list", "--json"])
+    if read is not None:
+        log("list --json read %.1f MB of a %.0f MB database" % (read / 2**20, os.path.getsize(db) / 2**20))
+        results.single("CLI list --json bytes read", "HeroBridge", "MB", read / 2**20)
+
+
+# ---- 5b. agent start to READY=1 ----------------------------------------------------------------------------
+
+def start_to_ready(world, plan, results, db):
+    """From spawning `herobridge agent` with the window shown to its READY=1, on the 1000-favorite database: the
+    bench binds the AF_UNIX datagram socket the agent's sd_notify writes to ($NOTIFY_SOCKET, as systemd does), so
+    the time is the datagram's arrival, exact. The agent is stopped after each start, once its first thumbnails
+    had a moment to be made (they must not be what READY waits for)."""
+    name = "agent start to READY=1, 1000 favorites (500 with portraits)"
+    log("%s: %d runs" % (name, plan.start_runs))
+    path = world.path("notify.sock")
+    env = dict(world.env, NOTIFY_SOCKET=path)
+    agent_log = world.path("start-agent.log")
+    times, reason = [], None
+    for _ in range(plan.start_runs):
+        if os.path.exists(path):
+            os.unlink(path)
+        notify = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        notify.bind(path)
+        notify.settimeout(10)
+        t0 = time.perf_counter()
+        proc = world.spawn([BIN, "--db", db, "agent", "--verbose", "--geometry", "400x600+600+0"], env=env,
+                           stderr=open(agent_log, "a"))
+        try:
+            while b"READY=1" not in notify.recv(4096).split(b"\n"):
+                pass
+            times.append((time.perf_counter() - t0) * 1000)
+        except socket.timeout:
+            reason = "no READY=1 within 10 s (agent log: %s)" % " | ".join(
+                open(agent_log).read().strip().split("\n")[-3:])
+        finally:
+            notify.close()
+        time.sleep(0.3)
+        proc.terminate()
+        proc.wait(10)
+    results.record(name, "HeroBridge", times, "ms", reason)
+
+
+def record_stall(results, phase, values):
+    """The agent's own longest event-loop turn (`status --json`'s longestStallMs), one per agent run in `phase`."""
+    results.record("longest event-loop stall, %s" % phase, "HeroBridge", [v for v in values if v is not None], "ms",
+                   None if any(v is not None for v in values) else "status --json gave no longestStallMs")
 
 
 # ---- 6. drop-to-stored -------------------------------------------------------------------------------------
@@ -309,5 +412,7 @@ def drop(world, plan, results, hb, names, png):
         if wait_until(lambda: hb.sha(name), 30, 0.001):
             times.append((time.perf_counter() - t0) * 1000)
         stop(source)
+    stall = hb.longest_stall()
     hb.stop()
     results.record("drop-to-stored 5 MB PNG (from mouseup)", "HeroBridge", times, "ms")
+    record_stall(results, "%d drops of 5 MB (one agent)" % plan.drop_runs, [stall])

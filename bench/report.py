@@ -78,8 +78,12 @@ Image ingest: HeroBridge from the GTK owner (image/png + the hero's name) taking
 and listed; CopyQ from `xclip -t image/png` taking it to an item with image/png in its history (offered text
 beside the image, CopyQ 6.4 keeps only the text). Image transfer: HeroBridge's own log of the bytes in memory vs the wall time of `xclip -o`. Idle: CPU
 ticks and voluntary context switches from /proc over %d s, summed over every CopyQ process. RSS: VmRSS, summed
-the same way. CLI: `herobridge list --json` over 1000 favorites, 100 with portraits; peak RSS from
-`/usr/bin/time -v`. Drop: a GTK3 drag source driven by xdotool onto the window, from mouseup to the portrait
+the same way. CLI: `herobridge list --json` over 1000 favorites, 500 with portraits (10 of 1300×1300), beside
+`herobridge --version` (the process-start floor); peak RSS from `/usr/bin/time -v`; bytes read from strace's
+read/pread64 (the portraits are never read). Start: from spawning `herobridge agent` (window shown) on that
+database to the READY=1 datagram on a $NOTIFY_SOCKET the bench binds. Longest event-loop stall: `status --json`'s
+longestStallMs, the agent's longest turn from poll() to poll(), read before each image run's agent and the drop
+runs' agent stop. Drop: a GTK3 drag source driven by xdotool onto the window, from mouseup to the portrait
 committed.
 
 Reproduce: `make bench` (installs what it needs, builds release, runs for about 10 minutes).

@@ -7,7 +7,8 @@ import X11Bridge
 /// The drop window: a top-level X window drawn with cairo, showing the "Drop here!" circle, the favorites and a
 /// status line. It handles its own Expose, resize, scrolling, star clicks and WM_DELETE_WINDOW (hide); the XDND
 /// protocol is `XdndTarget`'s, which reports hovers here. It reads no database and decodes no image: the agent
-/// hands it the rows and their thumbnails (`show(rows:thumbnails:)`), made on its worker.
+/// hands it the rows (`show(rows:)`), and the thumbnails it asks for (`onThumbnailsWanted`, for the rows it draws
+/// and lacks them for; until then a row shows its initial) once its worker made them (`store(thumbnail:for:)`).
 public final class DropWindowView {
     public let window: Window
     private let connection: XConnection
@@ -31,6 +32,11 @@ public final class DropWindowView {
     public var onDragOut: ((Favorite, _ x: Int, _ y: Int, _ time: Time) -> Void)?
     /// Called when a row's star is clicked: whoever owns the favorites removes it, then shows the new rows.
     public var onRemove: ((Favorite) -> Void)?
+    /// Called by a draw with the rows on screen whose portrait has no thumbnail yet and was not asked for (each
+    /// portrait once), and the side in device pixels to make them at: whoever owns the worker makes them there
+    /// and hands each back with `store(thumbnail:for:)`. Rows off screen, or drawn while the window is hidden,
+    /// ask for nothing: a thousand favorites cost the thumbnails of the few rows shown.
+    public var onThumbnailsWanted: ((_ rows: [Favorite], _ pixels: Int) -> Void)?
 
     /// The logical size of the window when the user gives none; its pixels are this times the scale.
     public static let defaultGeometry = WindowGeometry.default
@@ -38,7 +44,7 @@ public final class DropWindowView {
     static let minimumSize = (width: 240, height: 360)
 
     /// Creates and maps the window at `geometry` (pixels), else at the default size times `scale`, with no rows
-    /// until `show(rows:thumbnails:)`.
+    /// until `show(rows:)`.
     public init(connection: XConnection, geometry given: WindowGeometry?, scale: DisplayScale) {
         self.connection = connection
         self.scale = scale
@@ -64,14 +70,21 @@ public final class DropWindowView {
         cairo_surface_destroy(surface)
     }
 
-    /// Shows `rows` (the favorites, sorted) and redraws. `thumbnails` holds what was made for portraits not in
-    /// `knownThumbnails` (nil: that portrait cannot be decoded); thumbnails of portraits no longer shown go.
-    public func show(rows: [Favorite], thumbnails made: [String: Thumbnail?]) {
+    /// Shows `rows` (the favorites, sorted) and redraws; thumbnails of portraits no longer shown go, and those of
+    /// the rows now on screen are asked for (`onThumbnailsWanted`).
+    public func show(rows: [Favorite]) {
         self.rows = rows
-        for (sha, thumbnail) in made { thumbnails.store(thumbnail, sha256: sha) }
         thumbnails.keep(only: Set(rows.compactMap { $0.hero.portrait?.sha256 }))
         layout.update(width: layout.width, height: layout.height, rowCount: rows.count)
         draw()
+    }
+
+    /// Stores the thumbnail made for portrait `sha256` (nil: it cannot be decoded, the row keeps its initial) and
+    /// redraws when a row on screen shows it. One made at another size than `thumbnailPixels` (asked for before
+    /// the scale changed) is dropped.
+    public func store(thumbnail: Thumbnail?, for sha256: String) {
+        thumbnails.store(thumbnail, sha256: sha256)
+        if layout.visibleRows.contains(where: { rows[$0].hero.portrait?.sha256 == sha256 }) { draw() }
     }
 
     /// The scale the window is drawn at (what a drag image out of it is drawn at too).
@@ -85,13 +98,17 @@ public final class DropWindowView {
     /// The portraits whose thumbnails this window already has (or knows it cannot have).
     public var knownThumbnails: Set<String> { thumbnails.known }
 
+    /// The portraits whose thumbnails were asked for and have not come back yet.
+    public var pendingThumbnails: Set<String> { thumbnails.pending }
+
     /// The side, in device pixels, of the thumbnails this window wants: `DropLayout.thumbnailSize` scaled, so a
     /// portrait is as sharp as the screen allows.
     public var thumbnailPixels: Int { thumbnails.pixelSize }
 
     /// Follows a new scale: when the factor changed, the window is resized by the ratio (unless the user gave its
-    /// geometry), its minimum size follows, the thumbnails are forgotten (the owner makes them again at
-    /// `thumbnailPixels`), and it is redrawn. False when the factor is the same and nothing was done.
+    /// geometry), its minimum size follows, the thumbnails are forgotten, and it is redrawn (which asks for those
+    /// of the rows shown again, at the new `thumbnailPixels`). False when the factor is the same and nothing was
+    /// done.
     @discardableResult
     public func setScale(_ new: DisplayScale) -> Bool {
         guard new.factor != scale.factor else { return false }
@@ -219,5 +236,20 @@ public final class DropWindowView {
         }
         cairo_destroy(cr)
         connection.flush()
+        requestThumbnails()
+    }
+
+    /// Asks for the thumbnails the rows just drawn lack (each portrait once: the cache keeps what is pending).
+    private func requestThumbnails() {
+        guard let onThumbnailsWanted else { return }
+        let visible = layout.visibleRows.map { rows[$0] }
+        let wanted = Set(thumbnails.request(visible.compactMap { $0.hero.portrait?.sha256 }))
+        guard !wanted.isEmpty else { return }
+        var seen: Set<String> = []
+        let asked = visible.filter { favorite in
+            guard let sha = favorite.hero.portrait?.sha256, wanted.contains(sha) else { return false }
+            return seen.insert(sha).inserted
+        }
+        onThumbnailsWanted(asked, thumbnails.pixelSize)
     }
 }

@@ -3,10 +3,18 @@ import FoundationEssentials
 
 /// Portrait thumbnails as cairo surfaces, kept by the portrait's SHA-256, so an Expose never decodes an image.
 /// It decodes nothing itself: `Thumbnail`s made on the worker are stored here. The cache owns its surfaces.
+///
+/// Thumbnails are made lazily, for the rows on screen only: `request` says which of the portraits drawn are
+/// neither known nor already asked for, and marks them asked (`pending`) so that the many draws before a
+/// thumbnail comes back (hover, status lines, scrolling) ask the worker once. Decoding all 500 portraits of a
+/// database up front kept the worker busy for 400 ms after the agent started: rows, status answers and the first
+/// copy all waited behind thumbnails nobody was looking at.
 final class ThumbnailCache {
     private var surfaces: [String: OpaquePointer] = [:]
     /// Portraits that failed to decode: drawn as the placeholder, and not asked for again.
     private var failed: Set<String> = []
+    /// Portraits whose thumbnail was asked of the worker and has not come back yet.
+    private(set) var pending: Set<String> = []
     /// The side, in device pixels, of the thumbnails wanted: `DropLayout.thumbnailSize` at the window's scale.
     private(set) var pixelSize: Int
 
@@ -20,12 +28,25 @@ final class ThumbnailCache {
     /// The thumbnail of portrait `sha256`, if it was stored.
     func surface(sha256: String) -> OpaquePointer? { surfaces[sha256] }
 
+    /// Of the portraits `shas` (those of the rows drawn, in order), the ones to ask the worker for: neither known
+    /// nor pending, each once. They are pending from now on, until `store` gets them.
+    func request(_ shas: [String]) -> [String] {
+        var wanted: [String] = []
+        for sha in shas where surfaces[sha] == nil && !failed.contains(sha) && !pending.contains(sha) {
+            pending.insert(sha)
+            wanted.append(sha)
+        }
+        return wanted
+    }
+
     /// Stores the thumbnail made for `sha256`; nil records that it could not be made. One of another size (made
-    /// before the scale changed) is dropped and stays unknown, so the owner makes it again at `pixelSize`.
+    /// before the scale changed) is dropped and leaves the portrait as it is: `reset` made it unknown, and the
+    /// next draw asked for it again at `pixelSize` (that request stays pending).
     func store(_ thumbnail: Thumbnail?, sha256: String) {
+        if let thumbnail, thumbnail.size != pixelSize { return }
+        pending.remove(sha256)
         guard surfaces[sha256] == nil else { return }
         guard let thumbnail else { failed.insert(sha256); return }
-        guard thumbnail.size == pixelSize else { return }
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(thumbnail.size), Int32(thumbnail.size))!
         let stride = Int(cairo_image_surface_get_stride(surface))
         let base = cairo_image_surface_get_data(surface)!
@@ -48,6 +69,8 @@ final class ThumbnailCache {
         for surface in surfaces.values { cairo_surface_destroy(surface) }
         surfaces = [:]
         failed = []
+        // What is on the worker comes back at the old size and is dropped; asked again at the new one.
+        pending = []
         self.pixelSize = pixelSize
     }
 
@@ -58,5 +81,6 @@ final class ThumbnailCache {
             surfaces[sha] = nil
         }
         failed.formIntersection(shas)
+        pending.formIntersection(shas)
     }
 }

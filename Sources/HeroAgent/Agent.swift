@@ -89,7 +89,7 @@ public enum Agent {
                        then: { _ in })
         }
         // Pausing (herobridge pause, the tray menu): the clipboard side stops reading, the status line says so.
-        let control = ControlDesk(connection: connection, worker: worker, pause: pause, log: log, database: options.database)
+        let control = ControlDesk(connection: connection, loop: loop, worker: worker, pause: pause, log: log, database: options.database)
         pause.onChange { state in
             clipboard.setPaused(state.isPaused)
             drop?.show(pause: state)

@@ -8,7 +8,8 @@ import X11Bridge
 /// The drop window's side of the agent: the window, its XDND target, and the reading of drops. A drop is read
 /// like a clipboard copy (same gates, `choose`, reader, limits), then decoded and ingested on the worker with
 /// `source: drop` and `onto:` the hero whose row it landed on. The rows and thumbnails the window shows are read
-/// and made on the worker too.
+/// and made on the worker too: the rows at each reload (no portrait bytes), a thumbnail when the window draws its
+/// row without one (the rows on screen only, each portrait once, then cached by the window).
 final class DropAgent {
     let view: DropWindowView
     private var target: XdndTarget!
@@ -66,34 +67,53 @@ final class DropAgent {
             })
         }
         view.onRemove = { [unowned self] favorite in remove(favorite.hero.name) }
-        // A new scale drops the thumbnails; they are made again at the new pixel size.
-        scale.onChange { [unowned self] new in if view.setScale(new) { reload() } }
+        view.onThumbnailsWanted = { [unowned self] rows, pixels in makeThumbnails(of: rows, pixels: pixels) }
+        // A new scale drops the thumbnails; the window's next draw asks for those it shows at the new pixel size.
+        scale.onChange { [unowned self] new in view.setScale(new) }
         reload()
     }
 
-    /// Reads the favorites and makes the thumbnails the window lacks, on the worker, then shows them. Called after
-    /// an ingest here and when another process changed the database; calls that arrive meanwhile become one.
+    /// Reads the favorites on the worker, then shows them; the window asks for the thumbnails of the rows it
+    /// draws. Called after an ingest here and when another process changed the database; calls that arrive
+    /// meanwhile become one.
     func reload() {
         guard !reloading else { reloadAgain = true; return }
         reloading = true
-        let known = view.knownThumbnails
-        let (limits, pixels) = (limits, view.thumbnailPixels)
-        worker.run({ favorites -> (rows: [Favorite], thumbnails: [String: Thumbnail?])? in
-            guard let rows = try? favorites.listAfterWritersFinish() else { return nil }
-            var made: [String: Thumbnail?] = [:]
-            for favorite in rows {
-                guard let sha = favorite.hero.portrait?.sha256, !known.contains(sha), made[sha] == nil else { continue }
-                made[sha] = (try? favorites.portrait(of: favorite.hero.name)).flatMap { Thumbnail.make(from: $0.data, size: pixels, limits: limits) }
-            }
-            return (rows, made)
-        }, then: { [unowned self] snapshot in
+        worker.run({ favorites -> [Favorite]? in
+            try? favorites.listAfterWritersFinish()
+        }, then: { [unowned self] rows in
             reloading = false
-            if let snapshot { view.show(rows: snapshot.rows, thumbnails: snapshot.thumbnails) }
+            if let rows { view.show(rows: rows) }
             if reloadAgain {
                 reloadAgain = false
                 reload()
             }
         })
+    }
+
+    /// Makes the thumbnails of `rows` (each with a portrait the window has none of) on the worker, one job per
+    /// portrait so each is drawn as soon as it is made and a copy or a status request waits for one decode at
+    /// most, never for a screenful. A portrait that changed or went since the rows were read is stored as
+    /// "cannot be made" under the old SHA-256: its row shows the initial until the reload that the change caused
+    /// brings the new rows (and their SHA-256s).
+    private func makeThumbnails(of rows: [Favorite], pixels: Int) {
+        let (limits, log) = (limits, log)
+        for favorite in rows {
+            guard let sha = favorite.hero.portrait?.sha256 else { continue }
+            let name = favorite.hero.name
+            worker.run({ favorites -> Thumbnail? in
+                guard let portrait = try? favorites.portrait(of: name), portrait.info.sha256 == sha else {
+                    log.debug("window: no thumbnail of \(name): its portrait changed or went")
+                    return nil
+                }
+                let thumbnail = Thumbnail.make(from: portrait.data, size: pixels, limits: limits)
+                // Which rows cost a decode, for --verbose (and the tests that check only the rows shown do).
+                log.debug("window: thumbnail of \(name) " + (thumbnail == nil ? "cannot be made" : "made at \(pixels) px"))
+                return thumbnail
+            }, then: { [unowned self] thumbnail in
+                view.store(thumbnail: thumbnail, for: sha)
+            })
+        }
     }
 
     /// The star of a row was clicked: removes that favorite on the worker, logs it like every other change.

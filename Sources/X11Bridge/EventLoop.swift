@@ -34,6 +34,8 @@ public final class EventLoop {
     private var nextID = 0
     private var watchers: [(fd: Int32, handler: () -> Void)] = []
     private var exit: Exit?
+    /// The longest time one turn spent between two poll()s (`herobridge status`'s `longestStallMs`).
+    public private(set) var stalls = StallMeter()
 
     /// Blocks SIGTERM, SIGINT and SIGHUP for the process and reads them from a signalfd instead. Call before
     /// any thread exists: the signal mask is inherited.
@@ -82,6 +84,8 @@ public final class EventLoop {
 
     /// Dispatches X events to `handle` until stopped, signalled, or the connection is lost.
     public func run(_ handle: (XEvent) -> Void) -> Exit {
+        // What runs before the first poll() (the events queued during set-up) is a turn too.
+        stalls.turnBegan(at: EventClock.nanoseconds())
         while true {
             // Events read during a handler's round trips sit in Xlib's queue, not on the socket: poll() would not
             // see them, so a turn that leaves some there polls without waiting.
@@ -107,7 +111,9 @@ public final class EventLoop {
             } else {
                 timeout = -1
             }
+            stalls.turnEnded(at: EventClock.nanoseconds())
             let ready = poll(&fds, nfds_t(fds.count), timeout)
+            stalls.turnBegan(at: EventClock.nanoseconds())
             if ready < 0 && errno != EINTR { return .connectionLost }
 
             if fds[1].revents & Int16(POLLIN) != 0, let signal = readSignal() { return .signal(signal) }

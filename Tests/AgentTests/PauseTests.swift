@@ -101,6 +101,8 @@ extension AgentHarness {
         #expect(status["database"] as? String == world.db)
         #expect(status["favorites"] as? Int == 0)
         #expect(status["lastAdded"] is NSNull)
+        // The longest event-loop turn so far: a number of milliseconds (its size is the bench's business).
+        #expect((status["longestStallMs"] as? Double).map { $0 >= 0 } == true)
 
         try world.cli(["add", "Thor"])
         try world.xclip("Hulk")
@@ -117,6 +119,7 @@ extension AgentHarness {
         #expect(lines.contains("database: \(world.db)"))
         #expect(lines.contains("favorites: 2"))
         #expect(lines.contains { $0.hasPrefix("last added: Hulk, ") })
+        #expect(lines.contains { $0.hasPrefix("longest event-loop stall: ") && $0.hasSuffix(" ms") })
     }
 
     @Test func withNoAgentStatusSaysNotRunningAndPauseFails() throws {

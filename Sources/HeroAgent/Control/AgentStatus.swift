@@ -20,6 +20,9 @@ public struct AgentStatus: Codable, Equatable, Sendable {
     public var favorites: Int?
     public var lastAdded: LastAdded?
     public var problem: String?
+    /// The longest turn of the agent's event loop since it started, in milliseconds (`StallMeter`): how long the
+    /// X thread was at worst unable to answer. Optional: an agent from before it answers without.
+    public var longestStallMs: Double?
 
     /// The bytes of the answer.
     public func encoded() -> Data {

@@ -14,6 +14,7 @@ final class ControlDesk {
     static let maxWaiting = 16
 
     private let connection: XConnection
+    private let loop: EventLoop
     private let worker: IngestWorker
     private let pause: AgentPause
     private let log: AgentLog
@@ -21,8 +22,9 @@ final class ControlDesk {
     private var waiting: [ControlRequest] = []
     private var reading = false
 
-    init(connection: XConnection, worker: IngestWorker, pause: AgentPause, log: AgentLog, database: String) {
+    init(connection: XConnection, loop: EventLoop, worker: IngestWorker, pause: AgentPause, log: AgentLog, database: String) {
         self.connection = connection
+        self.loop = loop
         self.worker = worker
         self.pause = pause
         self.log = log
@@ -52,13 +54,14 @@ final class ControlDesk {
         })
     }
 
-    /// Writes the answer with the pause as it is now (a pause that came in while the count was read is in it).
+    /// Writes the answer with the pause as it is now (a pause that came in while the count was read is in it), and
+    /// the longest event-loop turn so far (the turn answering is not over, so it is not in it).
     private func answer(_ request: ControlRequest, summary: FavoritesSummary?, problem: String?) {
         let status = AgentStatus(
             token: request.token, pid: getpid(), display: connection.name, paused: pause.state.isPaused,
             pausedUntil: pause.state.until, database: database, favorites: summary?.count,
             lastAdded: summary?.lastAdded.map { .init(name: $0.hero.name, at: $0.addedAt.timeIntervalSince1970) },
-            problem: problem)
+            problem: problem, longestStallMs: loop.stalls.longestMilliseconds)
         if let line = ControlExchange.answer(request, with: status.encoded(), connection: connection) {
             log.warning("control: \(line)")
         }

@@ -8,7 +8,7 @@ import X11Bridge
 /// display cannot be opened or the agent does not answer.
 enum StatusCommand: CLICommand {
     static let display = Option<Self, String>.display
-    static let json = Flag<Self>("--json", "an object with running, display, pid, paused, pausedUntil, database, favorites, lastAdded")
+    static let json = Flag<Self>("--json", "an object with running, display, pid, paused, pausedUntil, database, favorites, lastAdded, longestStallMs")
 
     static let spec = CommandSpec(Self.self, name: "status",
                                   summary: "say whether an agent runs on this display, whether it is paused, and what its database holds",
@@ -37,6 +37,9 @@ enum StatusCommand: CLICommand {
             lines.append("last added: " + (status.lastAdded.map { "\($0.name), \(LocalClock.describe($0.at))" } ?? "none yet"))
         } else {
             lines.append("favorites: unknown (\(status.problem ?? "the database could not be read"))")
+        }
+        if let stall = status.longestStallMs {
+            lines.append("longest event-loop stall: \((stall * 10).rounded() / 10) ms")
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -116,6 +116,8 @@ enum JSONOutput {
         var favorites: Int?
         var lastAdded: LastAdded?
         var problem: String?
+        /// The longest turn of the agent's event loop so far (ms); null from an agent that does not say.
+        var longestStallMs: Double?
 
         init(_ status: AgentStatus) {
             display = status.display
@@ -128,9 +130,10 @@ enum JSONOutput {
                 LastAdded(name: $0.name, addedAt: Date(timeIntervalSince1970: $0.at).formatted(.iso8601))
             }
             problem = status.problem
+            longestStallMs = status.longestStallMs
         }
 
-        enum Keys: String, CodingKey { case running, display, pid, paused, pausedUntil, database, favorites, lastAdded, problem }
+        enum Keys: String, CodingKey { case running, display, pid, paused, pausedUntil, database, favorites, lastAdded, problem, longestStallMs }
 
         /// Every key is always there, null when it has no value, so a script can read any of them.
         func encode(to encoder: Encoder) throws {
@@ -144,6 +147,7 @@ enum JSONOutput {
             try container.encode(favorites, forKey: .favorites)
             try container.encode(lastAdded, forKey: .lastAdded)
             try container.encode(problem, forKey: .problem)
+            try container.encode(longestStallMs, forKey: .longestStallMs)
         }
     }
 
