@@ -76,7 +76,10 @@ script inside CopyQ sees it (it checks every 2 ms and prints `Date.now()`); to t
 this machine's X round trips).
 Image ingest: HeroBridge from the GTK owner (image/png + the hero's name) taking CLIPBOARD to the portrait committed
 and listed; CopyQ from `xclip -t image/png` taking it to an item with image/png in its history (offered text
-beside the image, CopyQ 6.4 keeps only the text). Image transfer: HeroBridge's own log of the bytes in memory vs the wall time of `xclip -o`. Idle: CPU
+beside the image, CopyQ 6.4 keeps only the text). Image transfer: HeroBridge's own log, from its conversion
+request to the last byte in memory, vs the wall time of `xclip -o` on the same owner (process start included);
+where a transfer's time goes: `/usr/bin/python3 bench/transfer_profile.py` (perf stat and perf record of both
+readers). Idle: CPU
 ticks and voluntary context switches from /proc over %d s, summed over every CopyQ process. RSS: VmRSS, summed
 the same way. CLI: `herobridge list --json` over 1000 favorites, 500 with portraits (10 of 1300×1300), beside
 `herobridge --version` (the process-start floor); peak RSS from `/usr/bin/time -v`; bytes read from strace's
