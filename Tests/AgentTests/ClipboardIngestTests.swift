@@ -60,8 +60,11 @@ import TestSupport
         let thor = try #require(world.waitForFavorite("Thor", timeout: 20))
         #expect(thor.hero.portrait?.byteCount == data.count)
         #expect(thor.hero.portrait?.sha256 == (try sha256(ofFile: png)))
-        // Decoded and hashed on the worker chunk by chunk, during the transfer, not after it.
-        #expect(world.log.contains("image/png, \(data.count) bytes, validated and hashed while it arrived"))
+        // Checked chunk by chunk while it arrived; whether the check kept up (it runs at SCHED_IDLE) depends on the
+        // machine's load, and a check left behind means a full validation: either way, exactly one of the two.
+        let streamed = world.log.contains("image/png, \(data.count) bytes, validated and hashed while it arrived")
+        let inFull = world.log.contains("the image was not found a valid PNG as it arrived; validating it in full")
+        #expect(streamed != inFull, "\(world.log)")
     }
 
     @Test func aPNGCorruptInTheMiddleOfAnINCRTransferIsStillRefused() throws {
