@@ -33,6 +33,7 @@ public enum Agent {
         do {
             connection = try XConnection.open(displayName: options.display, environment: environment)
             try connection.enableXFixes()
+            StartupAtoms.prefetch(on: connection)
         } catch {
             log.error("\(error)")
             return 1

@@ -71,7 +71,7 @@ public final class SelectionReader {
         self.loop = loop
         machine = SelectionFetchMachine(limits: limits, incrType: connection.atom("INCR"))
         window = connection.createHelperWindow()
-        properties = (0..<machine.ringSize).map { connection.atom("_HEROBRIDGE_TRANSFER_\($0)") }
+        properties = connection.atoms(named: (0..<machine.ringSize).map { "_HEROBRIDGE_TRANSFER_\($0)" })
     }
 
     public var limits: Limits {

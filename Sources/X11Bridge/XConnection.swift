@@ -89,6 +89,26 @@ public final class XConnection {
         return atom
     }
 
+    /// The atoms for `names`, in order, created if needed: those not cached yet are interned together
+    /// (XInternAtoms sends every request before it waits for the first reply), so a set of them costs one round
+    /// trip, not one each. At start the agent interns some 35 atoms; one by one, each waited for the X server to
+    /// be scheduled, which is what made its start slow on a busy machine.
+    public func atoms(named names: [String]) -> [Atom] {
+        var missing: [String] = []
+        for name in names where atoms[name] == nil && !missing.contains(name) { missing.append(name) }
+        if !missing.isEmpty {
+            var cNames = missing.map { strdup($0) }
+            defer { for name in cNames { free(name) } }
+            var interned = [Atom](repeating: 0, count: missing.count)
+            XInternAtoms(display, &cNames, Int32(missing.count), 0, &interned)
+            for (name, atom) in zip(missing, interned) where atom != 0 {
+                atoms[name] = atom
+                atomNames[atom] = name
+            }
+        }
+        return names.map { atoms[$0] ?? atom($0) }
+    }
+
     /// The names of `list`; an atom the server does not know is "". Each atom not seen before costs one round
     /// trip, for at most `maxLookups` of them per call (the rest are ""). Not `XGetAtomNames`: after a BadAtom
     /// (an owner's TARGETS may hold any number) libX11 files each later reply under the atom before it and caches

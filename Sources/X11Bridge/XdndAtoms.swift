@@ -13,17 +13,12 @@ struct XdndAtoms {
     /// The property that sends a window's messages to another window.
     let proxy: Atom
 
-    /// Interns the set on `connection` (each atom one round trip the first time on that connection, then cached).
+    /// Interns the set on `connection`: one round trip for all of them the first time on that connection, then
+    /// cached.
     init(connection: XConnection) {
-        enter = connection.atom("XdndEnter")
-        position = connection.atom("XdndPosition")
-        status = connection.atom("XdndStatus")
-        leave = connection.atom("XdndLeave")
-        drop = connection.atom("XdndDrop")
-        finished = connection.atom("XdndFinished")
-        typeList = connection.atom("XdndTypeList")
-        actionCopy = connection.atom("XdndActionCopy")
-        aware = connection.atom("XdndAware")
-        proxy = connection.atom("XdndProxy")
+        let atoms = connection.atoms(named: ["XdndEnter", "XdndPosition", "XdndStatus", "XdndLeave", "XdndDrop", "XdndFinished",
+                                            "XdndTypeList", "XdndActionCopy", "XdndAware", "XdndProxy"])
+        (enter, position, status, leave, drop, finished) = (atoms[0], atoms[1], atoms[2], atoms[3], atoms[4], atoms[5])
+        (typeList, actionCopy, aware, proxy) = (atoms[6], atoms[7], atoms[8], atoms[9])
     }
 }
