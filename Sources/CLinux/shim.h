@@ -1,7 +1,4 @@
 // Linux interfaces the Glibc module does not export to Swift.
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE /* SCHED_IDLE */
-#endif
 #include <sched.h>
 #include <sys/signalfd.h>
 #include <sys/inotify.h>
@@ -13,8 +10,14 @@
 #include <sys/eventfd.h>
 #include <unistd.h>
 
-/* Moves the calling thread to SCHED_IDLE: it runs only when no other thread wants the CPU. 0 when done. */
+/* Moves the calling thread to SCHED_IDLE: it runs only when no other thread wants the CPU. 0 when done.
+ * glibc names SCHED_IDLE only under _GNU_SOURCE, and defining that here changes struct layouts (fd_set) that
+ * CX11's module also sees, which breaks a clean build; so the kernel's number (linux/sched.h) is used. */
 static inline int hb_become_idle_thread(void) {
     struct sched_param parameters = {0};
+#ifdef SCHED_IDLE
     return sched_setscheduler(0, SCHED_IDLE, &parameters);
+#else
+    return sched_setscheduler(0, 5, &parameters);
+#endif
 }
