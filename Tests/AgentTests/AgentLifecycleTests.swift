@@ -52,12 +52,13 @@ import TestSupport
         #expect(world.waitForFavorite("Storm") != nil, "the agent must survive writing to a closed pipe")
     }
 
-    @Test func sigtermStopsTheAgentWithStatusZeroWithinASecond() throws {
+    /// That it stops within a second is a speed target, timed by `make bench` (bench/stress.py's busy-worker check,
+    /// with the worker in the middle of a 50 MB ingest): here, under two CPU hogs and the whole suite, a one-second
+    /// limit failed once (1.007 s) with nothing wrong, so only the outcome is asked for.
+    @Test func sigtermStopsTheAgentWithStatusZero() throws {
         let world = try AgentHarness()
         let agent = try world.startAgent()
-        let start = Date()
-        #expect(agent.stop(signal: SIGTERM, timeout: 1) == 0)
-        #expect(Date().timeIntervalSince(start) < 1)
+        #expect(agent.stop(signal: SIGTERM, timeout: 20) == 0)
         #expect(agent.errors.contains("stopping on SIGTERM"))
     }
 
