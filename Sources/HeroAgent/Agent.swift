@@ -60,6 +60,14 @@ public enum Agent {
         }
         // From here on the favorites are the worker's alone: the X thread only speaks X.
         let worker = IngestWorker(favorites: favorites, mailbox: LoopMailbox(loop: loop))
+        // What a crash left in the portrait folder goes, on the worker (it takes the write lock).
+        worker.run({ favorites in Result { () throws(StoreError) in try favorites.store.sweepPortraitFiles() } }, then: { result in
+            switch result {
+            case let .success(count) where count > 0: log.info("portraits: removed \(count) left-over files")
+            case let .failure(error): log.warning("portraits: cannot sweep the portrait folder: \(error)")
+            default: break
+            }
+        })
         var drop: DropAgent?
         var tray: TrayAgent?
         var trayState = "no tray icon"

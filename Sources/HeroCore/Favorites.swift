@@ -33,6 +33,13 @@ public final class Favorites {
         // Hash portraits before taking the write lock: a 50 MB image should not hold other writers up.
         let portraits = plan.favorites.map { $0.portrait.map(Portrait.init) }
         let ontoPortrait = plan.ontoPortrait.map { ($0.name, Portrait($0.image)) }
+        // Large portraits' files are written before the lock too; those this ingest created and no row came to
+        // name (an image onto a name that is no favorite) are deleted with the transaction.
+        var created: [String] = []
+        for portrait in portraits.compactMap({ $0 }) + (ontoPortrait.map { [$0.1] } ?? [])
+            where try store.prepareFile(for: portrait) {
+            created.append(portrait.info.sha256)
+        }
         let date = now()
 
         var report = IngestReport()
@@ -55,6 +62,7 @@ public final class Favorites {
                     report.outcomes.append(.ignored(what: "image", reason: "\(name) is not a favorite"))
                 }
             }
+            for sha256 in created { try store.releaseFile(sha256: sha256) }
         }
         report.outcomes += plan.ignored
         if plan.favorites.contains(where: \.addToCatalog) { try reloadCatalog() }

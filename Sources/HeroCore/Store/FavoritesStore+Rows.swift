@@ -1,10 +1,13 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import FoundationEssentials
 
 /// Reads and writes of single rows. Writers must run inside `write { }`.
 extension FavoritesStore {
     private static let favoriteColumns = """
         f.name, f.description, f.origin, f.source, f.added_at,
-        p.mime, p.width, p.height, length(p.bytes), p.sha256
+        p.mime, p.width, p.height, p.byte_count, p.sha256
         FROM favorites f LEFT JOIN portraits p ON p.favorite_key = f.key
         """
 
@@ -36,16 +39,32 @@ extension FavoritesStore {
         return result
     }
 
-    /// The portrait of the favorite stored under `key`, bytes included, or nil.
+    /// The portrait of the favorite stored under `key`, bytes included, or nil. A portrait kept in a file is read
+    /// from it; when the file is gone because another process replaced or removed that portrait between the row
+    /// and the file, the row is read again (a handful of times: each retry means another write committed).
     func portrait(key: String) throws(StoreError) -> Portrait? {
-        var result: Portrait?
-        try database.query("SELECT mime, width, height, sha256, bytes FROM portraits WHERE favorite_key = ?",
-                           [.text(key)]) { row throws(StoreError) in
-            let data = row.blob(4)
-            result = Portrait(info: PortraitInfo(mime: row.text(0), width: Int(row.integer(1)), height: Int(row.integer(2)),
-                                                 byteCount: data.count, sha256: row.text(3)), data: data)
+        for _ in 0..<8 {
+            var result: Portrait?
+            var file: (sha256: String, count: Int)?
+            try database.query("""
+                SELECT mime, width, height, sha256, bytes, byte_count, in_file FROM portraits WHERE favorite_key = ?
+                """, [.text(key)]) { row throws(StoreError) in
+                let inFile = row.integer(6) != 0
+                let data = inFile ? Data() : row.blob(4)
+                let count = inFile ? Int(row.integer(5)) : data.count
+                result = Portrait(info: PortraitInfo(mime: row.text(0), width: Int(row.integer(1)), height: Int(row.integer(2)),
+                                                     byteCount: count, sha256: row.text(3)), data: data)
+                if inFile { file = (row.text(3), count) }
+            }
+            guard var portrait = result, let file else { return result }
+            guard let files else { throw .portraitFile(path: path, detail: "a row names a file, but this database has no folder") }
+            if let data = try files.read(sha256: file.sha256, byteCount: file.count) {
+                portrait.data = data
+                return portrait
+            }
+            usleep(1_000)
         }
-        return result
+        throw .portraitFile(path: files?.folder ?? path, detail: "the portrait of \(key) is missing; set it again")
     }
 
     /// Inserts `hero` as a favorite under `key` (its `HeroName.key`, which the caller has already computed).
@@ -55,17 +74,63 @@ extension FavoritesStore {
                             .text(source.rawValue), .integer(Int64((date.timeIntervalSince1970 * 1000).rounded()))])
     }
 
-    /// Replaces the portrait of the favorite under `key`.
+    /// Portraits over this many bytes are kept in a file (`PortraitFiles`), smaller ones in their row.
+    static let inlinePortraitBytes = 256 << 10
+
+    /// Whether `portrait` is kept in a file rather than in its row.
+    func keepsInFile(_ portrait: Portrait) -> Bool {
+        files != nil && portrait.data.count > Self.inlinePortraitBytes
+    }
+
+    /// Writes the file of a portrait kept in one, before the write lock is taken, so that a 50 MB portrait holds no
+    /// other writer up. True when this call created the file: the caller then releases it (`releaseFile`) in the
+    /// transaction, which deletes it should no row have come to name it.
+    func prepareFile(for portrait: Portrait) throws(StoreError) -> Bool {
+        guard let files, keepsInFile(portrait) else { return false }
+        return try files.place(portrait.data, sha256: portrait.info.sha256)
+    }
+
+    /// Replaces the portrait of the favorite under `key`. A file that no row names any more goes.
     func setPortrait(_ portrait: Portrait, key: String) throws(StoreError) {
-        try database.query("INSERT OR REPLACE INTO portraits (favorite_key, mime, width, height, sha256, bytes) VALUES (?, ?, ?, ?, ?, ?)",
-                           [.text(key), .text(portrait.info.mime), .integer(Int64(portrait.info.width)),
-                            .integer(Int64(portrait.info.height)), .text(portrait.info.sha256), .blob(portrait.data)])
+        let previous = try fileDigest(key: key)
+        let inFile = keepsInFile(portrait)
+        if inFile, let files {
+            // Placed before the lock, normally; another process may have removed it since (see `PortraitFiles`).
+            try files.place(portrait.data, sha256: portrait.info.sha256)
+        }
+        try database.query("""
+            INSERT OR REPLACE INTO portraits (favorite_key, mime, width, height, sha256, bytes, byte_count, in_file)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """, [.text(key), .text(portrait.info.mime), .integer(Int64(portrait.info.width)),
+                  .integer(Int64(portrait.info.height)), .text(portrait.info.sha256), .blob(inFile ? Data() : portrait.data),
+                  .integer(Int64(portrait.data.count)), .integer(inFile ? 1 : 0)])
+        if let previous { try releaseFile(sha256: previous) }
+    }
+
+    /// The digest of the file that holds the portrait under `key`, or nil (no portrait, or one in its row).
+    private func fileDigest(key: String) throws(StoreError) -> String? {
+        var digest: String?
+        try database.query("SELECT sha256 FROM portraits WHERE favorite_key = ? AND in_file = 1", [.text(key)]) {
+            row throws(StoreError) in digest = row.text(0)
+        }
+        return digest
+    }
+
+    /// Sets the file for `sha256` aside when no row names it, to be deleted once the transaction commits.
+    func releaseFile(sha256: String) throws(StoreError) {
+        guard let files else { return }
+        guard try database.scalar("SELECT count(*) FROM portraits WHERE sha256 = ? AND in_file = 1", [.text(sha256)]) == 0
+        else { return }
+        if let aside = files.setAside(sha256: sha256) { setAside.append((aside, sha256)) }
     }
 
     /// Deletes the favorite under `key` (its portrait goes with it); false when there was none.
     func deleteFavorite(key: String) throws(StoreError) -> Bool {
+        let file = try fileDigest(key: key)
         try database.query("DELETE FROM favorites WHERE key = ?", [.text(key)])
-        return database.changes > 0
+        let deleted = database.changes > 0
+        if let file { try releaseFile(sha256: file) }
+        return deleted
     }
 
     /// Heroes imported into the catalog or created by the user, with their stored keys, for matching. Names over

@@ -4,18 +4,24 @@ import Glibc
 import FoundationEssentials
 import HeroTransfer
 
-/// The favorites and imported catalog heroes, in one SQLite file (WAL mode, `busy_timeout`, foreign keys on).
+/// The favorites and imported catalog heroes, in one SQLite file (WAL mode, `busy_timeout`, foreign keys on),
+/// and portraits over 256 KiB as files in a folder beside it (`PortraitFiles`).
 /// Every change happens in a `BEGIN IMMEDIATE` transaction, so the agent and the CLI can write at once.
 /// A file that is not HeroBridge's, corrupt, newer, or read-only is refused and never modified.
 public final class FavoritesStore {
     let database: SQLiteDatabase
     public var path: String { database.path }
+    /// Where large portraits are kept; nil for an in-memory database (all portraits in their rows).
+    let files: PortraitFiles?
+    /// Portrait files the write transaction in progress set aside: deleted once it commits, put back otherwise.
+    var setAside: [(path: String, sha256: String)] = []
 
     /// Opens the database at `path`, creating it and its folder when missing, and migrating it to the current
     /// schema. Waits up to `busyTimeoutMilliseconds` for another process's write transaction.
     public init(path: String, busyTimeoutMilliseconds: Int32 = 5000) throws(StoreError) {
         try Self.checkExistingFile(path)
         database = try SQLiteDatabase(path: path, create: true)
+        files = PortraitFiles(databasePath: path)
         guard !database.isReadOnly else { throw .readOnly(path: path) }
         database.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
         try database.execute("PRAGMA foreign_keys = ON")
@@ -24,8 +30,54 @@ public final class FavoritesStore {
     }
 
     /// Runs `body` in one write transaction; nothing it did is kept when it throws.
+    /// Portrait files it set aside are deleted after the commit, or put back after a rollback.
     func write<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
-        try database.writeTransaction(body)
+        setAside = []
+        defer { setAside = [] }
+        do {
+            let value = try database.writeTransaction(body)
+            for file in setAside { files?.discard(file.path) }
+            return value
+        } catch {
+            for file in setAside.reversed() { files?.restore(file.path, sha256: file.sha256) }
+            throw error
+        }
+    }
+
+    /// Removes what a crash left in the portrait folder, in one write transaction: files no row names, temporary
+    /// files and files set aside whose process is gone (a file set aside that a row still names goes back). A file
+    /// another process placed for a transaction it has not begun may go too: that process looks again, locked,
+    /// and writes it anew. Returns how many entries went. Called by the agent when it starts.
+    public func sweepPortraitFiles() throws(StoreError) -> Int {
+        guard let files else { return 0 }
+        let entries = files.entries()
+        guard !entries.isEmpty else { return 0 }
+        return try write { () throws(StoreError) -> Int in
+            var named = Set<String>()
+            try database.query("SELECT DISTINCT sha256 FROM portraits WHERE in_file = 1") { row throws(StoreError) in
+                named.insert(row.text(0))
+            }
+            var removed = 0
+            for name in entries {
+                if PortraitFiles.isDigest(name) {
+                    if !named.contains(name) { files.remove(name); removed += 1 }
+                    continue
+                }
+                // ".tmp-PID-N" and ".deleted-SHA-PID-N": only a dead process's.
+                let parts = name.split(separator: "-")
+                guard name.hasPrefix(".tmp-") || name.hasPrefix(".deleted-"), parts.count >= 3,
+                      let pid = Int32(parts[parts.count - 2]), kill(pid, 0) != 0, errno == ESRCH else { continue }
+                let digest = String(parts[1])
+                if name.hasPrefix(".deleted-"), named.contains(digest), PortraitFiles.isDigest(digest),
+                   access(files.path(of: digest), F_OK) != 0 {
+                    files.restore(files.folder + "/" + name, sha256: digest)
+                } else {
+                    files.remove(name)
+                    removed += 1
+                }
+            }
+            return removed
+        }
     }
 
     // MARK: Opening

@@ -31,6 +31,14 @@ enum Schema {
             bytes BLOB NOT NULL
         );
         """,
+        // 2: large portraits live in files beside the database (`PortraitFiles`), their rows keep an empty blob;
+        // the byte count is a column, so listing never reads a blob's first page to learn its length.
+        """
+        ALTER TABLE portraits ADD COLUMN byte_count INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE portraits ADD COLUMN in_file INTEGER NOT NULL DEFAULT 0;
+        UPDATE portraits SET byte_count = length(bytes);
+        CREATE INDEX portraits_in_files ON portraits (sha256) WHERE in_file = 1;
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

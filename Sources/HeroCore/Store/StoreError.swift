@@ -7,6 +7,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case newerSchema(path: String, version: Int, supported: Int)
     case busy(path: String)
     case sqlite(path: String, detail: String)
+    /// A portrait kept as a file beside the database (`PortraitFiles`) could not be written or read.
+    case portraitFile(path: String, detail: String)
 
     public var description: String {
         switch self {
@@ -25,6 +27,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             return "database \(path) stayed locked by another process for too long"
         case let .sqlite(path, detail):
             return "database \(path): \(detail)"
+        case let .portraitFile(path, detail):
+            return "portrait file \(path): \(detail)"
         }
     }
 }
