@@ -17,10 +17,12 @@ public final class ClipboardAgent {
     public let watcher: SelectionWatcher
     private let reader: SelectionReader
     private var queue: ClipboardQueue
-    /// The image transfer in flight, validated and hashed chunk by chunk on `lane`.
+    /// The image transfer in flight, decoded chunk by chunk on `lane` and hashed on `hashLane`.
     private var check: StreamCheck?
     /// Where that check runs: CPU the transfer does not want (nil without a thread: no check then).
     private let lane = IdleLane()
+    /// The digest's lane; without one the hash runs on `lane` after each chunk's decode.
+    private let hashLane = IdleLane()
     /// Called on the loop after every ingest, with the selection it came from: for the window's status line and
     /// the desktop notification.
     var onReport: (IngestReport, IngestSource) -> Void = { _, _ in }
@@ -94,7 +96,12 @@ public final class ClipboardAgent {
         if check?.incoming !== incoming { check = StreamCheck(incoming: incoming, limits: limits) }
         guard let check else { return }
         let count = incoming.count
-        lane.async { check.feed(upTo: count) }
+        if let hashLane {
+            lane.async { check.feedImage(upTo: count) }
+            hashLane.async { check.feedHash(upTo: count) }
+        } else {
+            lane.async { check.feed(upTo: count) }
+        }
     }
 
     private func readFinished(_ content: SelectionContent) {
@@ -133,7 +140,7 @@ public final class ClipboardAgent {
         worker.run(bytes: content.fetchedBytes, { favorites -> IngestReport? in
             var decoded = content
             // Waits for the check to catch up while it makes progress; a starved or failed one gives nil.
-            if let streamed = check?.result(total: streamedBytes) {
+            if let streamed = check?.result(total: streamedBytes, stage: { favorites.store.stagePortraitFile($0) }) {
                 decoded.streamed = [streamed]
                 log.debug("\(name): \(streamed.mime), \(streamed.count) bytes, validated and hashed while it arrived")
             } else if check != nil {

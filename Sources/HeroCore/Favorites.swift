@@ -35,10 +35,11 @@ public final class Favorites {
         let ontoPortrait = plan.ontoPortrait.map { ($0.name, Portrait($0.image)) }
         // Large portraits' files are written before the lock too; those this ingest created and no row came to
         // name (an image onto a name that is no favorite) are deleted with the transaction.
+        // A file staged while the image was checked is taken instead of writing the bytes again.
         var created: [String] = []
-        for portrait in portraits.compactMap({ $0 }) + (ontoPortrait.map { [$0.1] } ?? [])
-            where try store.prepareFile(for: portrait) {
-            created.append(portrait.info.sha256)
+        let staged = plan.favorites.map { $0.portrait?.staged } + [plan.ontoPortrait?.image.staged]
+        for (portrait, file) in zip(portraits + [ontoPortrait?.1], staged) {
+            if let portrait, try store.prepareFile(for: portrait, staged: file) { created.append(portrait.info.sha256) }
         }
         let date = now()
 

@@ -26,14 +26,18 @@ public struct TransferImage: Sendable, Equatable {
     public var name: String?
     /// The lower-case hex SHA-256 of `data` when it was already computed, while the bytes arrived; nil otherwise.
     public var sha256: String?
+    /// A synced file that holds exactly `data`, written while the image was checked; nil when none was.
+    public var staged: StagedFile?
 
-    public init(mime: String, data: Data, width: Int, height: Int, name: String? = nil, sha256: String? = nil) {
+    public init(mime: String, data: Data, width: Int, height: Int, name: String? = nil, sha256: String? = nil,
+                staged: StagedFile? = nil) {
         self.mime = mime
         self.data = data
         self.width = width
         self.height = height
         self.name = name
         self.sha256 = sha256
+        self.staged = staged
     }
 }
 

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import FoundationEssentials
+import HeroTransfer
 
 /// Reads and writes of single rows. Writers must run inside `write { }`.
 extension FavoritesStore {
@@ -85,9 +86,22 @@ extension FavoritesStore {
     /// Writes the file of a portrait kept in one, before the write lock is taken, so that a 50 MB portrait holds no
     /// other writer up. True when this call created the file: the caller then releases it (`releaseFile`) in the
     /// transaction, which deletes it should no row have come to name it.
-    func prepareFile(for portrait: Portrait) throws(StoreError) -> Bool {
+    /// A file staged for it while the image was checked (`stagePortraitFile`) is taken instead of writing.
+    func prepareFile(for portrait: Portrait, staged: StagedFile? = nil) throws(StoreError) -> Bool {
         guard let files, keepsInFile(portrait) else { return false }
+        if let staged, staged.byteCount == portrait.data.count, let temporary = staged.take() {
+            return try files.adopt(temporary, sha256: portrait.info.sha256, byteCount: staged.byteCount)
+        }
         return try files.place(portrait.data, sha256: portrait.info.sha256)
+    }
+
+    /// Writes `bytes`, an image not yet known to be valid, to a synced file in the portrait folder, to be taken by
+    /// the ingest that stores it (or deleted with the `StagedFile` when none does). Nil for bytes that would stay
+    /// in their row, for an in-memory database, or when the file cannot be written (the ingest then writes and
+    /// reports as usual). Safe from any thread: it touches no SQLite state.
+    public func stagePortraitFile(_ bytes: UnsafeRawBufferPointer) -> StagedFile? {
+        guard let files, bytes.count > Self.inlinePortraitBytes, let path = try? files.stage(bytes) else { return nil }
+        return StagedFile(path: path, byteCount: bytes.count)
     }
 
     /// Replaces the portrait of the favorite under `key`. A file that no row names any more goes.

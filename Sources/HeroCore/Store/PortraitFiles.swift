@@ -52,15 +52,30 @@ struct PortraitFiles {
     func place(_ data: Data, sha256: String) throws(StoreError) -> Bool {
         guard Self.isDigest(sha256) else { throw .portraitFile(path: folder, detail: "\(sha256) is no SHA-256 digest") }
         if holds(sha256: sha256, byteCount: data.count) { return false }
+        let staged: Result<String, StoreError> = data.withUnsafeBytes { raw in Result { () throws(StoreError) in try stage(raw) } }
+        let temporary = try staged.get()
+        return try adopt(temporary, sha256: sha256, byteCount: data.count)
+    }
+
+    /// Writes `bytes` to a new temporary file in the folder and syncs it; returns its path.
+    func stage(_ bytes: UnsafeRawBufferPointer) throws(StoreError) -> String {
         try makeFolder()
-        let final = path(of: sha256)
         let temporary = folder + "/.tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw failure(temporary, "cannot create") }
-        let ok = data.withUnsafeBytes { Self.writeDurably(fd, $0) }
+        let ok = Self.writeDurably(fd, bytes)
         let error = failure(temporary, "cannot write")
         close(fd)
         guard ok else { unlink(temporary); throw error }
+        return temporary
+    }
+
+    /// Renames the synced temporary file `temporary` (of `byteCount` bytes) into place as the file for `sha256`,
+    /// and syncs the folder; when that file is already there the temporary one goes. True when it was renamed.
+    func adopt(_ temporary: String, sha256: String, byteCount: Int) throws(StoreError) -> Bool {
+        guard Self.isDigest(sha256) else { unlink(temporary); throw .portraitFile(path: folder, detail: "\(sha256) is no SHA-256 digest") }
+        if holds(sha256: sha256, byteCount: byteCount) { unlink(temporary); return false }
+        let final = path(of: sha256)
         guard rename(temporary, final) == 0 else {
             let error = failure(final, "cannot rename into place")
             unlink(temporary)

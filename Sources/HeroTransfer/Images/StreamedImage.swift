@@ -12,20 +12,23 @@ public struct StreamedImage: Sendable, Equatable {
     public let width: Int
     public let height: Int
     public let sha256: String
+    /// The bytes fed, already in a synced file, when the check had time to write one (`StagedFile`).
+    public let staged: StagedFile?
 
-    public init(address: UInt, count: Int, mime: String, width: Int, height: Int, sha256: String) {
+    public init(address: UInt, count: Int, mime: String, width: Int, height: Int, sha256: String, staged: StagedFile? = nil) {
         self.address = address
         self.count = count
         self.mime = mime
         self.width = width
         self.height = height
         self.sha256 = sha256
+        self.staged = staged
     }
 
     /// The validated image when `data` is the bytes that were fed (and within `limits`); nil otherwise.
     public func image(for data: Data, limits: TransferLimits) -> TransferImage? {
         guard data.count == count, count <= limits.maxBytes,
               data.withUnsafeBytes({ $0.baseAddress.map { UInt(bitPattern: $0) } }) == address else { return nil }
-        return TransferImage(mime: mime, data: data, width: width, height: height, sha256: sha256)
+        return TransferImage(mime: mime, data: data, width: width, height: height, sha256: sha256, staged: staged)
     }
 }
