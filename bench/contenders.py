@@ -4,6 +4,7 @@ floor (bench/floor_reader.py: XFixes, TARGETS, the one target, nothing stored). 
 needs no class: the measures run it. Every process is started through the World, in its environment."""
 import json
 import os
+import shutil
 import signal
 import sqlite3
 import subprocess
@@ -84,6 +85,7 @@ class HeroBridge:
                 os.unlink(self.db + suffix)
             except FileNotFoundError:
                 pass
+        shutil.rmtree(self.db + "-portraits", ignore_errors=True)
 
     def stored(self, name):
         return self.sha(name) is not None

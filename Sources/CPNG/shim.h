@@ -1,4 +1,5 @@
 #include <png.h>
+#include <zlib.h>
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
@@ -142,7 +143,11 @@ static void hb_png_stream_end(png_structp png, png_infop info) {
     stream->done = 1;
 }
 
-static inline hb_png_stream *hb_png_stream_open(png_uint_32 max_side, size_t max_chunk, size_t max_row_bytes) {
+/* `check_critical_crc` 0: libpng computes no CRC of critical chunks (IHDR, PLTE, IDAT, IEND) and trusts them; the
+ * caller checks those CRCs itself, elsewhere (HeroTransfer's `PNGChunkCheck`, on another thread). Ancillary
+ * chunks keep libpng's own handling either way. */
+static inline hb_png_stream *hb_png_stream_open(png_uint_32 max_side, size_t max_chunk, size_t max_row_bytes,
+                                                int check_critical_crc) {
     hb_png_stream *stream = (hb_png_stream *)calloc(1, sizeof *stream);
     if (stream == NULL) return NULL;
     stream->max_row_bytes = max_row_bytes;
@@ -153,6 +158,7 @@ static inline hb_png_stream *hb_png_stream_open(png_uint_32 max_side, size_t max
     png_set_user_limits(stream->png, max_side, max_side);
     png_set_chunk_malloc_max(stream->png, max_chunk);
     png_set_progressive_read_fn(stream->png, stream, hb_png_stream_info, hb_png_stream_row, hb_png_stream_end);
+    if (!check_critical_crc) png_set_crc_action(stream->png, PNG_CRC_QUIET_USE, PNG_CRC_DEFAULT);
     return stream;
 }
 

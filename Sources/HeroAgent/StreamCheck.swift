@@ -5,7 +5,7 @@ import Synchronization
 import X11Bridge
 
 /// The check of one INCR image transfer made while it arrives: each chunk the X thread took is fed, on the
-/// `IdleLane`s, to a `PNGStream` (every row decoded) and to a SHA-256 (each on a lane of its own), so that when the last byte comes the
+/// `IdleLane`s, to a `PNGStream` (every row decoded) and to a SHA-256 with the chunks' CRCs (each on a lane of its own), so that when the last byte comes the
 /// portrait is validated and hashed, or nearly, and the ingest only stores it. Data that is no valid PNG (a JPEG,
 /// a corrupt file, a limit broken), or a check starved of CPU, yields no result: the worker then validates in
 /// full, as before, with the usual message for a refusal. Created on the X thread.
@@ -14,6 +14,8 @@ final class StreamCheck: @unchecked Sendable {
     /// Fed on the idle lane only; read by `result` once every byte was fed (the mutex orders the two).
     private let png: PNGStream?
     private let hash = SHA256Stream()
+    /// The critical chunks' CRCs, which `png` leaves to it; fed with the hash.
+    private var chunks = PNGChunkCheck()
     private struct Progress {
         /// Bytes decoded and bytes hashed: two lanes may do the two, each at its own pace.
         var decoded = 0
@@ -28,7 +30,7 @@ final class StreamCheck: @unchecked Sendable {
 
     init(incoming: IncomingBytes, limits: TransferLimits) {
         self.incoming = incoming
-        png = PNGStream(limits: limits)
+        png = PNGStream(limits: limits, checksCriticalCRC: false)
     }
 
     /// Decodes and hashes the bytes from the last feed up to `count`, which the X thread committed before handing
@@ -51,14 +53,21 @@ final class StreamCheck: @unchecked Sendable {
         advanced.signal()
     }
 
-    /// Hashes the bytes from the last hash up to `count`: on a second idle lane where there is one, so that on
-    /// two cores the digest and the decode finish together once the transfer leaves the cores free (the digest
-    /// was a fifth of the check's CPU, measured with perf). Runs on one idle lane, in order.
+    /// Hashes the bytes from the last hash up to `count`, and checks the critical chunks' CRCs: on a second idle
+    /// lane where there is one, so that on two cores the digest and the decode finish nearer together once the
+    /// transfer leaves the cores free (digest and CRC were a third of the check's CPU, measured with perf). Runs
+    /// on one idle lane, in order.
     func feedHash(upTo count: Int) {
         let start = progress.withLock { $0.cancelled || $0.failed ? nil : $0.hashed }
         guard png != nil, let start, count > start else { return }
-        hash.update(incoming.bytes(start..<count))
-        progress.withLock { $0.hashed = count }
+        let piece = incoming.bytes(start..<count)
+        hash.update(piece)
+        chunks.feed(piece)
+        let failed = chunks.failed
+        progress.withLock {
+            $0.hashed = count
+            $0.failed = $0.failed || failed
+        }
         advanced.signal()
     }
 
@@ -90,7 +99,7 @@ final class StreamCheck: @unchecked Sendable {
             }
             seen = now.steps
         }
-        guard let png, let size = png.size, png.fed == total, hash.count == total else { return nil }
+        guard let png, let size = png.size, png.fed == total, hash.count == total, chunks.isComplete else { return nil }
         let address = UInt(bitPattern: incoming.bytes(0..<0).baseAddress)
         return StreamedImage(address: address, count: total, mime: "image/png", width: size.width, height: size.height,
                              sha256: hash.finish(), staged: staged)

@@ -60,6 +60,11 @@ import TestSupport
         let thor = try #require(world.waitForFavorite("Thor", timeout: 20))
         #expect(thor.hero.portrait?.byteCount == data.count)
         #expect(thor.hero.portrait?.sha256 == (try sha256(ofFile: png)))
+        // Kept as a file beside the database, named by its digest, and nothing else there (a staged file was taken).
+        let folder = world.db + "-portraits"
+        let digest = try sha256(ofFile: png)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [digest])
+        #expect(FileManager.default.contents(atPath: folder + "/" + digest) == data)
         // Checked chunk by chunk while it arrived; whether the check kept up (it runs at SCHED_IDLE) depends on the
         // machine's load, and a check left behind means a full validation: either way, exactly one of the two.
         let streamed = world.log.contains("image/png, \(data.count) bytes, validated and hashed while it arrived")
@@ -77,6 +82,9 @@ import TestSupport
         #expect(world.waitForLog("invalid PNG image", timeout: 20))
         #expect(world.log.contains("the image was not found a valid PNG as it arrived; validating it in full"))
         #expect(try world.favorites().first { $0.hero.name == "Thor" }?.hero.portrait == nil)
+        // Nothing of it on disk: a file staged while it was checked went with the refusal.
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: world.db + "-portraits")) ?? []
+        #expect(left.isEmpty, "\(left)")
     }
 
     @Test func xclipsLargeImageWithoutANameIsReadAndIgnoredWithAReason() throws {

@@ -1,3 +1,4 @@
+import CPNG
 import Foundation
 import HeroCore
 import HeroTransfer
@@ -55,5 +56,54 @@ import X11Bridge
         #expect(check.result(total: png.count, patience: 0.01) == nil)
         check.feed(upTo: png.count) // too late: given up
         #expect(check.result(total: png.count, patience: 0.01) == nil)
+    }
+
+    /// Digest done, decode not: the worker stages the file meanwhile, once, and the result carries it; a refusal
+    /// found after that deletes it. The decode's progress is made from inside `stage`, as the lane would while the
+    /// worker writes.
+    @Test(arguments: [false, true]) func theFileIsStagedWhileTheDecodeFinishesAndGoesWithARefusal(corrupt: Bool) throws {
+        var png = ImageFixtures.noisyPNG(width: 300, height: 200)
+        if corrupt { png = Self.corruptingTheLastImageDataWithItsCRCRight(png) } // only the decode can tell
+        let incoming = try #require(IncomingBytes(capacity: png.count))
+        incoming.writeSpare { destination, _ in png.withUnsafeBytes { destination.copyMemory(from: $0.baseAddress!, byteCount: $0.count) } }
+        incoming.commit(png.count)
+        let check = StreamCheck(incoming: incoming, limits: .default)
+        check.feedHash(upTo: png.count)
+        check.feedImage(upTo: png.count / 2)
+        let dir = try TempDirectory()
+        let path = dir.file("staged")
+        var stagings = 0
+        let streamed = check.result(total: png.count, patience: 60, stage: { bytes in
+            stagings += 1
+            FileManager.default.createFile(atPath: path, contents: Data(bytes))
+            check.feedImage(upTo: png.count)
+            return StagedFile(path: path, byteCount: bytes.count)
+        })
+        #expect(stagings == 1)
+        if corrupt {
+            #expect(streamed == nil)
+            #expect(!FileManager.default.fileExists(atPath: path))
+        } else {
+            let staged = try #require(streamed?.staged)
+            #expect(staged.path == path && staged.byteCount == png.count)
+            #expect(FileManager.default.contents(atPath: path) == png)
+        }
+    }
+
+    /// A byte of the last IDAT's data flipped, and that chunk's CRC made right again: the chunk check passes, the
+    /// decode fails.
+    private static func corruptingTheLastImageDataWithItsCRCRight(_ png: Data) -> Data {
+        var bytes = [UInt8](png)
+        var offset = 8, last = 0
+        while offset + 8 <= bytes.count {
+            let length = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            if bytes[offset + 4..<offset + 8].elementsEqual("IDAT".utf8) { last = offset }
+            offset += 12 + length
+        }
+        let length = bytes[last..<last + 4].reduce(0) { $0 << 8 | Int($1) }
+        bytes[last + 8 + length / 2] ^= 0xFF
+        let crc = bytes.withUnsafeBufferPointer { crc32(0, $0.baseAddress! + last + 4, uInt(length + 4)) }
+        for i in 0..<4 { bytes[last + 8 + length + i] = UInt8(truncatingIfNeeded: crc >> (24 - 8 * UInt(i))) }
+        return Data(bytes)
     }
 }

@@ -10,6 +10,9 @@ import FoundationEssentials
 public final class PNGStream {
     private let stream: UnsafeMutablePointer<hb_png_stream>
     private let limits: TransferLimits
+    /// Chunk types and lengths, which libpng's progressive reader does not always check (`PNGChunkCheck`). Nil
+    /// with `checksCriticalCRC` false: the caller's own `PNGChunkCheck` checks them, with the CRCs.
+    private var chunks: PNGChunkCheck?
     /// Bytes taken so far.
     public private(set) var fed = 0
     /// Why the data is not a valid PNG, once found; later pieces are ignored.
@@ -21,18 +24,24 @@ public final class PNGStream {
     /// Why, in the decoder's words, for the log and tests.
     public var failureText: String? { failure.map { "\($0)" } }
 
-    /// Nil when libpng cannot start.
-    public init?(limits: TransferLimits) {
+    /// Nil when libpng cannot start. With `checksCriticalCRC` false libpng trusts the CRCs of the critical chunks
+    /// (IHDR, PLTE, IDAT, IEND: nearly every byte), and the caller must run a `PNGChunkCheck` over the same bytes:
+    /// the data is valid only when both say so. That lets the CRC, a tenth of the decode's CPU, run on another
+    /// thread.
+    public init?(limits: TransferLimits, checksCriticalCRC: Bool = true) {
         guard let stream = hb_png_stream_open(png_uint_32(min(limits.maxImageSide, Int(UInt32.max))), 8 << 20,
-                                              limits.maxRowBytes) else { return nil }
+                                              limits.maxRowBytes, checksCriticalCRC ? 1 : 0) else { return nil }
         self.stream = stream
         self.limits = limits
+        chunks = checksCriticalCRC ? PNGChunkCheck(checksCRC: false) : nil
     }
 
     deinit { hb_png_stream_close(stream) }
 
-    /// Whether IEND was read after every row of the image was decoded and checked.
-    public var isComplete: Bool { stream.pointee.done != 0 && stream.pointee.rows == stream.pointee.expected_rows }
+    /// Whether IEND was read after every row of the image was decoded and checked (and every chunk's framing).
+    public var isComplete: Bool {
+        stream.pointee.done != 0 && stream.pointee.rows == stream.pointee.expected_rows && chunks?.isComplete != false
+    }
 
     /// Whether IEND was read (no more bytes are taken then, complete or not).
     private var reachedEnd: Bool { stream.pointee.done != 0 }
@@ -42,6 +51,11 @@ public final class PNGStream {
     public func feed(_ bytes: UnsafeRawBufferPointer) {
         guard failure == nil, !reachedEnd, let base = bytes.baseAddress, !bytes.isEmpty else { return }
         fed += bytes.count
+        chunks?.feed(bytes)
+        if chunks?.failed == true {
+            failure = .corrupt("invalid chunk type or length")
+            return
+        }
         guard hb_png_stream_feed(stream, base, bytes.count) == 1 else {
             let message = withUnsafeBytes(of: &stream.pointee.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             failure = message == "row too long" ? .rowTooLong(bytes: 0, limit: limits.maxRowBytes)
