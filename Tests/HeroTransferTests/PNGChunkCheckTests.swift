@@ -1,3 +1,4 @@
+import CPNG
 import Foundation
 import Testing
 import TestSupport
@@ -94,6 +95,21 @@ import TestSupport
         var names = PNGChunkCheck(checksCRC: false)
         bad.withUnsafeBytes { names.feed($0) }
         #expect(names.failed)
+    }
+
+    /// zlib's Adler-32 of the image data stays the decode's: the full validation refuses a mismatch ("IDAT:
+    /// incorrect data check"), so the split stream, whose chunk CRCs are elsewhere, must still compute it.
+    @Test func aWrongAdler32IsRefusedByTheSplitCheckToo() throws {
+        var png = noisy(width: 40, height: 30)
+        let idat = try #require(chunks(png).last { $0.type == "IDAT" })
+        png[idat.offset + 8 + idat.length - 1] ^= 0x5A // the zlib stream's last byte: Adler-32's
+        // That chunk's CRC made right again, so only the Adler-32 is wrong.
+        let crc = png.withUnsafeBytes { crc32(0, $0.bindMemory(to: Bytef.self).baseAddress! + idat.offset + 4, uInt(idat.length + 4)) }
+        for i in 0..<4 { png[idat.offset + 8 + idat.length + i] = UInt8(truncatingIfNeeded: crc >> (24 - 8 * UInt(i))) }
+        #expect(!validates(png))
+        let (stream, check) = try split(png, piece: 333)
+        #expect(check.isComplete && stream.size == nil)
+        #expect(try #require(PNGStream(limits: .default)).feeding(png).size == nil)
     }
 
     @Test func aCutBeforeTheEndOrAnAbsurdLengthIsNeverComplete() throws {
