@@ -190,7 +190,7 @@ def images(world, plan, results, hb, copyq, files):
             hb.start()
             owner = gtk_owner(world, path, name)
             t0 = time.perf_counter()
-            if wait_until(lambda: hb.sha(name), 60, 0.001):
+            if hb.wait_for_portrait(name, 60):
                 whole.append((time.perf_counter() - t0) * 1000)
                 received = re.findall(r"received image/png, (\d+) bytes in (\d+) ms", hb.log())
                 if len(received) > before:

@@ -145,7 +145,7 @@ import HeroTransfer
         #expect(try favorites.portrait(of: "Thor").data == kept.data)
     }
 
-    @Test func aSchemaOneDatabaseKeepsItsPortraitsInTheirRowsAndGainsTheirByteCounts() throws {
+    @Test func aSchemaOneDatabaseKeepsItsPortraitsInTheirRows() throws {
         let path = dir.file("old.sqlite3")
         var db: OpaquePointer?
         try #require(sqlite3_open(path, &db) == SQLITE_OK)

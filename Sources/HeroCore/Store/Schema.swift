@@ -31,12 +31,12 @@ enum Schema {
             bytes BLOB NOT NULL
         );
         """,
-        // 2: large portraits live in files beside the database (`PortraitFiles`), their rows keep an empty blob;
-        // the byte count is a column, so listing never reads a blob's first page to learn its length.
+        // 2: large portraits live in files beside the database (`PortraitFiles`): `in_file` 1, an empty blob, and
+        // the file's size in `byte_count` (for rows that keep their bytes it is not read: `length(bytes)` is). No
+        // row is rewritten: a database of schema 1 keeps every portrait in its row.
         """
         ALTER TABLE portraits ADD COLUMN byte_count INTEGER NOT NULL DEFAULT 0;
         ALTER TABLE portraits ADD COLUMN in_file INTEGER NOT NULL DEFAULT 0;
-        UPDATE portraits SET byte_count = length(bytes);
         CREATE INDEX portraits_in_files ON portraits (sha256) WHERE in_file = 1;
         """,
     ]
