@@ -81,6 +81,11 @@ public final class EventLoop {
     /// a client send the next one at once (an INCR owner writes its next chunk as soon as we delete one): an
     /// unbounded drain let such a client starve the timers and the worker's results for as long as it went on.
     public static let eventsPerTurn = 64
+    /// And a turn stops draining once it has run this long. An INCR chunk is a round trip to the owner through the
+    /// server, so 64 of them were one turn of 10 ms, and up to 40 ms when the owner or the server was slow (the
+    /// bench's 50 MB ingest, `longestStallMs`): a status request or a drop waited that long. One clock read per
+    /// event (the vDSO's, tens of nanoseconds).
+    public static let turnBudgetNanoseconds: UInt64 = 4_000_000
 
     /// Dispatches X events to `handle` until stopped, signalled, or the connection is lost.
     public func run(_ handle: (XEvent) -> Void) -> Exit {
@@ -90,7 +95,9 @@ public final class EventLoop {
             // Events read during a handler's round trips sit in Xlib's queue, not on the socket: poll() would not
             // see them, so a turn that leaves some there polls without waiting.
             var handled = 0
-            while exit == nil, handled < Self.eventsPerTurn, let event = connection.nextEvent() {
+            let drainEnds = EventClock.nanoseconds() + Self.turnBudgetNanoseconds
+            while exit == nil, handled < Self.eventsPerTurn, handled == 0 || EventClock.nanoseconds() < drainEnds,
+                  let event = connection.nextEvent() {
                 handle(event)
                 handled += 1
             }
