@@ -13,9 +13,21 @@ import Glibc
 /// (`StreamCheck.result` gives up and the worker validates in full).
 ///
 /// Jobs run one at a time, in order. The thread sleeps on a semaphore between jobs: no wakeup while idle.
+///
+/// Handing a job over takes no lock the lane could hold. The X thread posts one per INCR chunk, and a lock shared
+/// with a thread at `SCHED_IDLE` is a priority inversion: were the lane preempted while holding it, on a busy
+/// machine it might not run again for a long while, and the X thread would wait for it. So jobs go onto a stack
+/// by compare-and-swap, and the lane takes the whole stack at once (an exchange, so no ABA), in order.
 final class IdleLane: @unchecked Sendable {
-    private let jobs = Mutex<[@Sendable () -> Void]>([])
+    /// The newest job's node, as `Unmanaged` bits (0: none); each node holds the one posted before it.
+    private let posted = Atomic<UInt>(0)
     private let ready = DispatchSemaphore(value: 0)
+
+    private final class Node {
+        let job: @Sendable () -> Void
+        var older: UInt = 0
+        init(_ job: @escaping @Sendable () -> Void) { self.job = job }
+    }
 
     /// Nil when no thread could be started (the caller then does without it).
     init?() {
@@ -25,8 +37,7 @@ final class IdleLane: @unchecked Sendable {
             _ = hb_become_idle_thread()
             while true {
                 ready.wait()
-                let job = jobs.withLock { $0.isEmpty ? nil : $0.removeFirst() }
-                job?()
+                for job in takeAll() { job() }
             }
         }
         let box = Unmanaged.passRetained(body).toOpaque()
@@ -42,8 +53,28 @@ final class IdleLane: @unchecked Sendable {
     }
 
     func async(_ job: @escaping @Sendable () -> Void) {
-        jobs.withLock { $0.append(job) }
+        let node = Unmanaged.passRetained(Node(job))
+        let bits = UInt(bitPattern: node.toOpaque())
+        var older = posted.load(ordering: .relaxed)
+        while true {
+            node.takeUnretainedValue().older = older
+            let (exchanged, current) = posted.compareExchange(expected: older, desired: bits, ordering: .releasing)
+            if exchanged { break }
+            older = current
+        }
         ready.signal()
+    }
+
+    /// Every job posted so far, oldest first. The semaphore may count jobs already taken: a wakeup then finds none.
+    private func takeAll() -> [@Sendable () -> Void] {
+        var bits = posted.exchange(0, ordering: .acquiring)
+        var jobs: [@Sendable () -> Void] = []
+        while bits != 0 {
+            let node = Unmanaged<Node>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).takeRetainedValue()
+            jobs.append(node.job)
+            bits = node.older
+        }
+        return jobs.reversed()
     }
 
     /// The closure the thread runs, carried through pthread_create's one pointer.
