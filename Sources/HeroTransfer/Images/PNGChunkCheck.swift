@@ -62,11 +62,7 @@ public struct PNGChunkCheck: Sendable {
                 p += n; left -= n
                 phase = remaining == n ? .header : .signature(remaining: remaining - n)
             case .header:
-                while left > 0 && collectedCount < 8 {
-                    collected = collected << 8 | UInt64(p.load(as: UInt8.self))
-                    p += 1; left -= 1; collectedCount += 1
-                }
-                guard collectedCount == 8 else { return }
+                guard collect(8, from: &p, &left) else { return }
                 let length = Int(collected >> 32)
                 let type = UInt32(truncatingIfNeeded: collected)
                 collected = 0; collectedCount = 0
@@ -84,11 +80,7 @@ public struct PNGChunkCheck: Sendable {
                 p += n; left -= n
                 phase = remaining == n ? .crc : .data(remaining: remaining - n)
             case .crc:
-                while left > 0 && collectedCount < 4 {
-                    collected = collected << 8 | UInt64(p.load(as: UInt8.self))
-                    p += 1; left -= 1; collectedCount += 1
-                }
-                guard collectedCount == 4 else { return }
+                guard collect(4, from: &p, &left) else { return }
                 if critical && UInt64(running) != collected { failed = true; return }
                 collected = 0; collectedCount = 0
                 phase = isEnd ? .end : .header
@@ -96,5 +88,14 @@ public struct PNGChunkCheck: Sendable {
                 return // libpng reads nothing after IEND either
             }
         }
+    }
+
+    /// Gathers big-endian bytes into `collected` until it holds `count` of them; false when the piece ran out first.
+    private mutating func collect(_ count: Int, from p: inout UnsafeRawPointer, _ left: inout Int) -> Bool {
+        while left > 0 && collectedCount < count {
+            collected = collected << 8 | UInt64(p.load(as: UInt8.self))
+            p += 1; left -= 1; collectedCount += 1
+        }
+        return collectedCount == count
     }
 }
