@@ -128,8 +128,8 @@ def catalog_names(world):
 # ---- 1. text copy-to-stored --------------------------------------------------------------------------------
 
 def text(world, plan, results, hb, copyq, floor, names):
-    """From spawning `xclip -i` to the copy being stored: for HeroBridge the hero in the SQLite file (polled every
-    0.5 ms), for CopyQ the newest item as a script inside CopyQ sees it (polled every 2 ms), for the floor the
+    """From spawning `xclip -i` to the copy being stored: for HeroBridge the hero in the SQLite file (queried after
+    each line the agent logs, `HeroBridge.wait_for`), for CopyQ the newest item as a script inside CopyQ sees it (polled every 2 ms), for the floor the
     reader's last byte. Blocks of 10 copies rotate; only the contender measured watches the clipboard."""
     contenders = ["HeroBridge", "CopyQ", "floor"]
     log("text copy-to-stored: %d copies each, rotating blocks of 10 (%s)" % (plan.text_copies, ", ".join(contenders)))
@@ -150,7 +150,7 @@ def text(world, plan, results, hb, copyq, floor, names):
             if contender == "HeroBridge":
                 t0 = time.perf_counter()
                 xclip_copy(world, name)
-                if wait_until(lambda: hb.stored(name), 5, 0.0005):
+                if hb.wait_for(lambda: hb.stored(name), 5):
                     ms, why = (time.perf_counter() - t0) * 1000, None
                 else:  # the agent's own account of this copy, to tell why it was missed
                     ms, why = None, "%r not stored within 5 s (agent log: %s)" % (

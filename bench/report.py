@@ -70,14 +70,14 @@ linked statically, as in the .deb) with a temp
 database; CopyQ with a temp home; xclip as the reference reader. Contenders alternate run by run (blocks of 10
 copies for text, a rotation per image run), and only the contender being measured watches the clipboard
 (CopyQ is disabled, HeroBridge and the floor reader are stopped). Text copy-to-stored: from spawning `xclip -i`
-to the hero in the SQLite file (polled every 0.5 ms); to CopyQ's newest item being the name, as a `copyq eval`
+to the hero in the SQLite file (queried after each line the agent logs, inotify on its log, and at least every
+20 ms, not a 0.5 ms poll, which costs CPU on two cores); to CopyQ's newest item being the name, as a `copyq eval`
 script inside CopyQ sees it (it checks every 2 ms and prints `Date.now()`); to the floor reader's last byte
 (bench/floor_reader.py: python3-xlib, XFixes notify, TARGETS, UTF8_STRING, nothing stored: the physical floor of
 this machine's X round trips).
 Image ingest: HeroBridge from the GTK owner (image/png + the hero's name) taking CLIPBOARD to the portrait committed
-and listed (the database is queried after each line the agent logs, inotify on its log, and at least every 20 ms:
-a 1 ms poll took CPU the agent's image check wanted); CopyQ from `xclip -t image/png` taking it to an item with image/png in its history (offered text
-beside the image, CopyQ 6.4 keeps only the text). Image transfer: HeroBridge's own log, from its conversion
+and listed (queried the same way); CopyQ from `xclip -t image/png` taking it to an item with image/png in its
+history (offered text beside the image, CopyQ 6.4 keeps only the text). Image transfer: HeroBridge's own log, from its conversion
 request to the last byte in memory, vs the wall time of `xclip -o` on the same owner (process start included);
 where a transfer's time goes: `/usr/bin/python3 bench/transfer_profile.py` (perf stat and perf record of both
 readers). Idle: CPU
