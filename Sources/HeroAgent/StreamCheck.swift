@@ -5,8 +5,9 @@ import Synchronization
 import X11Bridge
 
 /// The check of one INCR image transfer made while it arrives: each chunk the X thread took is fed, on the
-/// `IdleLane`s, to a `PNGStream` (every row decoded) and to a SHA-256 with the chunks' CRCs (each on a lane of its own), so that when the last byte comes the
-/// portrait is validated and hashed, or nearly, and the ingest only stores it. Data that is no valid PNG (a JPEG,
+/// `IdleLane`s, to a `PNGStream` (every row decoded) and to a SHA-256 with the chunks' CRCs (each on a lane of
+/// its own), so that when the last byte comes the portrait is validated and hashed, or nearly, and the ingest
+/// only stores it. Data that is no valid PNG (a JPEG,
 /// a corrupt file, a limit broken), or a check starved of CPU, yields no result: the worker then validates in
 /// full, as before, with the usual message for a refusal. Created on the X thread.
 final class StreamCheck: @unchecked Sendable {

@@ -6,6 +6,10 @@ import HeroTransfer
 
 /// Reads and writes of single rows. Writers must run inside `write { }`.
 extension FavoritesStore {
+    /// The byte count of a portrait in its row is `length(bytes)`, which SQLite reads from the record's header; the
+    /// `byte_count` column, added after the blob, would make it walk the blob's whole overflow chain to get there
+    /// (the bench saw `list` read 21 MB of a 70 MB database that way), so it is read only for portraits in files,
+    /// whose blob is empty. `in_file` is 0 or 1, which SQLite also keeps in the header.
     private static let favoriteColumns = """
         f.name, f.description, f.origin, f.source, f.added_at,
         p.mime, p.width, p.height, CASE WHEN p.in_file = 1 THEN p.byte_count ELSE length(p.bytes) END, p.sha256
@@ -13,10 +17,6 @@ extension FavoritesStore {
         """
 
     /// All favorites, in no particular order (callers sort with `HeroName.sortsBefore`). Portrait bytes are not loaded.
-    /// The byte count of a portrait in its row is `length(bytes)`, which SQLite reads from the record's header; the
-    /// `byte_count` column, added after the blob, would make it walk the blob's whole overflow chain to get there
-    /// (the bench saw `list` read 21 MB of a 70 MB database that way), so it is read only for portraits in files,
-    /// whose blob is empty. `in_file` is 0 or 1, which SQLite also keeps in the header.
     func allFavorites() throws(StoreError) -> [Favorite] {
         var result: [Favorite] = []
         try database.query("SELECT \(Self.favoriteColumns)") { row throws(StoreError) in result.append(Self.favorite(row)) }

@@ -5,7 +5,8 @@ import CPNG
 /// every chunk it reads; and, with `checksCRC`, the CRC of every critical chunk (IHDR, PLTE, IDAT, IEND).
 ///
 /// - The letters: libpng's progressive reader let a chunk of another type after the image data pass on its way
-///   to IEND, where the full validation refuses "invalid chunk type" (found by the png-stream fuzz harness). `PNGStream` runs one of these (without CRCs) over its bytes.
+///   to IEND, where the full validation refuses "invalid chunk type" (found by the png-stream fuzz harness).
+///   `PNGStream` runs one of these (without CRCs) over its bytes.
 /// - The CRCs: for a `PNGStream` opened with `checksCriticalCRC: false`, so that the CRC runs on another thread than
 ///   the decode (on the bench's 50 MB PNG it was about 16 ms of the decode's 140 ms, perf). libpng reads the same
 ///   framing, so the two see the same chunks. Ancillary chunks' CRCs stay libpng's, which checks them in that mode.
