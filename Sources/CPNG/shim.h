@@ -173,3 +173,14 @@ static inline int hb_png_stream_feed(hb_png_stream *stream, const void *data, si
     png_process_data(stream->png, stream->info, (png_bytep)data, size);
     return 1;
 }
+
+/* zlib's inflateInit2 (a macro, which Swift cannot call) with the window size taken from the stream's own header,
+ * as libpng 1.6 sets up the inflate of the image data, and without zlib's Adler-32: the caller computes it (faster,
+ * with libdeflate) and compares it with the stream's last four bytes itself. */
+static inline int hb_inflate_init_unchecked(z_streamp stream) {
+    int status = inflateInit2(stream, 0);
+    if (status != Z_OK) return status;
+    status = inflateValidate(stream, 0);
+    if (status != Z_OK) inflateEnd(stream);
+    return status;
+}

@@ -29,7 +29,7 @@ public struct PNGChunkCheck: Sendable {
     private var collectedCount = 0
     private var critical = false
     private var isEnd = false
-    private var running: uLong = 0
+    private var running: UInt32 = 0
     private let checksCRC: Bool
     /// A chunk type was no four letters, a length was out of PNG's range, or (with `checksCRC`) a critical
     /// chunk's CRC did not match: libpng refuses each of these.
@@ -70,14 +70,11 @@ public struct PNGChunkCheck: Sendable {
                 guard length <= 0x7FFF_FFFF, Self.isLetters(type) else { failed = true; return }
                 critical = checksCRC && type & 0x2000_0000 == 0 // bit 5 of the first letter: lower case is ancillary
                 isEnd = type == 0x4945_4E44 // "IEND"
-                if critical {
-                    var bigEndian = type.bigEndian
-                    running = withUnsafeBytes(of: &bigEndian) { crc32(0, $0.bindMemory(to: Bytef.self).baseAddress, 4) }
-                }
+                if critical { running = withUnsafeBytes(of: type.bigEndian) { Checksum.crc32($0) } }
                 phase = length == 0 ? .crc : .data(remaining: length)
             case let .data(remaining):
                 let n = min(remaining, left)
-                if critical { running = crc32(running, p.assumingMemoryBound(to: Bytef.self), uInt(n)) }
+                if critical { running = Checksum.crc32(UnsafeRawBufferPointer(start: p, count: n), running: running) }
                 p += n; left -= n
                 phase = remaining == n ? .crc : .data(remaining: remaining - n)
             case .crc:

@@ -5,11 +5,6 @@ import FoundationEssentials
 /// reusable row buffer, so what it costs in memory is one row, whatever its height. Interlaced images are read
 /// pass by pass, each pixel handed over once at its place in the image.
 enum PNGRows {
-    /// Adam7: where each pass starts and how far it steps, across and down.
-    private static let passes: [(x0: Int, dx: Int, y0: Int, dy: Int)] = [
-        (0, 8, 0, 8), (4, 8, 0, 8), (0, 4, 4, 8), (2, 4, 0, 4), (0, 2, 2, 4), (1, 2, 0, 2), (0, 1, 1, 2),
-    ]
-
     /// Reads every row of `data`: `header` sees the size first (and may refuse it), then `row` gets each row as
     /// `(y, x0, dx, count, pixels)`: `count` pixels, the i-th at column `x0 + i * dx` of image row `y`. With `rgba8`
     /// the pixels are 8-bit RGBA, else as stored (only worth it to validate). Refuses an image over `limits` (from
@@ -56,7 +51,7 @@ enum PNGRows {
 
         let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: max(rowBytes, 1))
         defer { buffer.deallocate() }
-        for pass in interlaced ? passes : [(x0: 0, dx: 1, y0: 0, dy: 1)] {
+        for pass in interlaced ? PNGHeader.adam7 : [(x0: 0, dx: 1, y0: 0, dy: 1)] {
             guard width > pass.x0, height > pass.y0 else { continue }
             let count = (width - pass.x0 + pass.dx - 1) / pass.dx
             var y = pass.y0

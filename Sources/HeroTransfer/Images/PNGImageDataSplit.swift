@@ -1,0 +1,186 @@
+import CPNG
+
+/// A PNG's chunks split, piece by piece as they arrive, between the two checks of a validation that never
+/// unfilters a row: the image data (the IDAT chunks' bytes) goes to a `PNGImageDataCheck`, and libpng is handed the
+/// same PNG with IHDR's height made 1 and, in the first IDAT's place, one IDAT of a single row of zeros (correct
+/// CRCs on both). libpng thus still judges the signature, IHDR's fields, every other chunk and the chunk order, at
+/// the cost of one row, while the real rows cost an inflate.
+///
+/// Checked here, since libpng no longer sees them: every chunk type is four letters and every length in PNG's range;
+/// the real height (with the width, against the limits, before any row costs anything); the IDAT chunks come one
+/// after another, with no IDAT after another chunk; and, with `checksCRC`, the CRCs of the real IHDR and IDATs
+/// (without it the caller checks them, with a `PNGChunkCheck`). Nothing after IEND is read, as libpng's own reader
+/// reads nothing after it.
+struct PNGImageDataSplit {
+    private enum Phase {
+        case signature(remaining: Int)
+        /// Collecting the 8 bytes of a chunk's length and type.
+        case header
+        /// Collecting IHDR's 13 bytes and its CRC, after its length and type (25 bytes in all).
+        case imageHeader
+        /// A chunk other than IHDR and IDAT: its data and CRC, for libpng as they are.
+        case passed(remaining: Int)
+        case imageData(remaining: Int)
+        /// Collecting an IDAT's CRC.
+        case imageCRC
+        case end
+    }
+
+    private let limits: TransferLimits
+    private let checksCRC: Bool
+    private var phase = Phase.signature(remaining: 8)
+    private var collected: [UInt8] = []
+    private var chunksSeen = 0
+    private var isEnd = false
+    private var running: UInt32 = 0
+    /// IHDR's fields as stored (the real height); nil until read, or when the first chunk is no IHDR of 13 bytes.
+    private(set) var header: PNGHeader?
+    private var imageData: PNGImageDataCheck?
+    private enum ImageDataPhase { case before, inside, after }
+    private var imageDataPhase = ImageDataPhase.before
+    /// Why the data cannot be a valid PNG, once found; later bytes are ignored.
+    private(set) var failure: ImageDecodeError?
+
+    init(limits: TransferLimits, checksCRC: Bool) {
+        self.limits = limits
+        self.checksCRC = checksCRC
+    }
+
+    /// Whether IEND was reached after image data that is complete and right.
+    var isComplete: Bool {
+        guard failure == nil, case .end = phase else { return false }
+        return imageData?.isComplete == true
+    }
+
+    /// Whether IEND was reached (nothing more is taken).
+    var reachedEnd: Bool {
+        if case .end = phase { return true }
+        return false
+    }
+
+    /// Splits the next piece: what libpng must read goes to `libpng`, in order, in one or more parts.
+    mutating func feed(_ bytes: UnsafeRawBufferPointer, libpng: (UnsafeRawBufferPointer) -> Void) {
+        guard var p = bytes.baseAddress, failure == nil else { return }
+        var left = bytes.count
+        while left > 0, failure == nil {
+            switch phase {
+            case let .signature(remaining):
+                let n = min(remaining, left)
+                libpng(UnsafeRawBufferPointer(start: p, count: n))
+                p += n; left -= n
+                phase = remaining == n ? .header : .signature(remaining: remaining - n)
+            case .header:
+                guard collect(8, from: &p, &left) else { return }
+                chunkHeader(libpng: libpng)
+            case .imageHeader:
+                guard collect(25, from: &p, &left) else { return }
+                imageHeader(libpng: libpng)
+            case let .passed(remaining):
+                let n = min(remaining, left)
+                libpng(UnsafeRawBufferPointer(start: p, count: n))
+                p += n; left -= n
+                phase = remaining > n ? .passed(remaining: remaining - n) : isEnd ? .end : .header
+            case let .imageData(remaining):
+                let n = min(remaining, left)
+                let piece = UnsafeRawBufferPointer(start: p, count: n)
+                if checksCRC { running = Checksum.crc32(piece, running: running) }
+                imageData?.feed(piece)
+                if let message = imageData?.failure { failure = .corrupt(message) }
+                p += n; left -= n
+                phase = remaining > n ? .imageData(remaining: remaining - n) : .imageCRC
+            case .imageCRC:
+                guard collect(4, from: &p, &left) else { return }
+                if checksCRC, running != word(0) { failure = .corrupt("IDAT: CRC error") }
+                collected.removeAll(keepingCapacity: true)
+                phase = .header
+            case .end:
+                return
+            }
+        }
+    }
+
+    private mutating func chunkHeader(libpng: (UnsafeRawBufferPointer) -> Void) {
+        let length = Int(word(0)), type = collected[4..<8]
+        guard length <= 0x7FFF_FFFF, type.allSatisfy({ (65...90).contains($0) || (97...122).contains($0) }) else {
+            failure = .corrupt("invalid chunk type or length")
+            return
+        }
+        chunksSeen += 1
+        let name = String(decoding: type, as: UTF8.self)
+        if name == "IDAT" {
+            startImageData(libpng: libpng)
+            if checksCRC { running = collected[4..<8].withUnsafeBytes { Checksum.crc32($0) } }
+            collected.removeAll(keepingCapacity: true)
+            phase = length == 0 ? .imageCRC : .imageData(remaining: length)
+            return
+        }
+        if imageDataPhase == .inside { imageDataPhase = .after }
+        if name == "IHDR", chunksSeen == 1, length == 13 {
+            phase = .imageHeader // collects on, from these 8 bytes
+            return
+        }
+        collected.withUnsafeBytes { libpng($0) }
+        collected.removeAll(keepingCapacity: true)
+        isEnd = name == "IEND"
+        phase = .passed(remaining: length + 4)
+    }
+
+    /// The first IDAT is where libpng gets its one row of zeros; the real data goes to the image data check.
+    private mutating func startImageData(libpng: (UnsafeRawBufferPointer) -> Void) {
+        switch imageDataPhase {
+        case .inside:
+            return
+        case .after:
+            failure = .corrupt("IDAT after another chunk that followed the image data")
+        case .before:
+            imageDataPhase = .inside
+            // One row of at most maxRowBytes (libpng refuses a longer one when it reads the header), a filter byte
+            // per Adam7 pass, and a byte of rounding each.
+            guard let header, let passes = header.passes else {
+                failure = .corrupt("image data with no valid IHDR before it")
+                return
+            }
+            guard let zeros = header.withHeight(1).zeroImageData(limit: limits.maxRowBytes + 14) else {
+                failure = .rowTooLong(bytes: 0, limit: limits.maxRowBytes)
+                return
+            }
+            guard let check = PNGImageDataCheck(passes: passes) else {
+                failure = .corrupt("zlib cannot start")
+                return
+            }
+            imageData = check
+            zeros.withUnsafeBytes { libpng($0) }
+        }
+    }
+
+    private mutating func imageHeader(libpng: (UnsafeRawBufferPointer) -> Void) {
+        defer { collected.removeAll(keepingCapacity: true) }
+        if checksCRC, collected[4..<21].withUnsafeBytes({ Checksum.crc32($0) }) != word(21) {
+            failure = .corrupt("IHDR: CRC error")
+            return
+        }
+        guard let header = PNGHeader(collected[8..<21]) else { return }
+        do throws(ImageDecodeError) {
+            try ImageDecodeError.check(width: header.width, height: header.height, limits: limits)
+        } catch {
+            failure = error
+            return
+        }
+        self.header = header
+        PNGHeader.chunk("IHDR", header.withHeight(1).bytes).withUnsafeBytes { libpng($0) }
+        phase = .header
+    }
+
+    /// The big-endian 32-bit word at `offset` of `collected`.
+    private func word(_ offset: Int) -> UInt32 {
+        collected[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) }
+    }
+
+    /// Gathers bytes into `collected` until it holds `count`; false when the piece ran out first.
+    private mutating func collect(_ count: Int, from p: inout UnsafeRawPointer, _ left: inout Int) -> Bool {
+        let n = min(count - collected.count, left)
+        collected.append(contentsOf: UnsafeRawBufferPointer(start: p, count: n))
+        p += n; left -= n
+        return collected.count == count
+    }
+}
