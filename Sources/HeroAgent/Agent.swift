@@ -58,6 +58,8 @@ public enum Agent {
             if case .alreadyRunning = error { return exitAlreadyRunning }
             return 1
         }
+        // Where the clipboard side's idle lanes may write a portrait's file while it arrives (a value: no SQLite).
+        let staging = favorites.store.portraitStaging
         // From here on the favorites are the worker's alone: the X thread only speaks X.
         let worker = IngestWorker(favorites: favorites, mailbox: LoopMailbox(loop: loop))
         // What a crash left in the portrait folder goes, on the worker (it takes the write lock).
@@ -71,7 +73,8 @@ public enum Agent {
         var drop: DropAgent?
         var tray: TrayAgent?
         var trayState = "no tray icon"
-        let clipboard = ClipboardAgent(connection: connection, loop: loop, worker: worker, options: options,
+        let clipboard = ClipboardAgent(connection: connection, loop: loop, worker: worker,
+                                       staging: staging, options: options,
                                        log: log, watchWindow: manager.window,
                                        isOwnWindow: { $0 == manager.window || drop?.windows.contains($0) == true
                                            || tray?.windows.contains($0) == true })

@@ -17,19 +17,25 @@ public final class ClipboardAgent {
     public let watcher: SelectionWatcher
     private let reader: SelectionReader
     private var queue: ClipboardQueue
-    /// The image transfer in flight, decoded chunk by chunk on `lane` and hashed on `hashLane`.
+    /// The image transfer in flight, checked chunk by chunk on `lane`, hashed on `hashLane` and written to its
+    /// portrait file on `fileLane`.
     private var check: StreamCheck?
     /// Where that check runs: CPU the transfer does not want (nil without a thread: no check then).
     private let lane = IdleLane()
-    /// The digest's lane; without one the hash runs on `lane` after each chunk's decode.
+    /// The digest's lane; without one the hash runs on `lane` after each chunk's check.
     private let hashLane = IdleLane()
+    /// The portrait file's lane (mostly waiting for the disk); without one the worker writes the file at the end.
+    private let fileLane = IdleLane()
+    /// Where portrait files may be written ahead of the store; nil for an in-memory database.
+    private let staging: PortraitStaging?
     /// Called on the loop after every ingest, with the selection it came from: for the window's status line and
     /// the desktop notification.
     var onReport: (IngestReport, IngestSource) -> Void = { _, _ in }
 
-    init(connection: XConnection, loop: EventLoop, worker: IngestWorker, options: AgentOptions, log: AgentLog,
-         watchWindow: Window, isOwnWindow: @escaping (Window) -> Bool) {
+    init(connection: XConnection, loop: EventLoop, worker: IngestWorker, staging: PortraitStaging?, options: AgentOptions,
+         log: AgentLog, watchWindow: Window, isOwnWindow: @escaping (Window) -> Bool) {
         self.worker = worker
+        self.staging = staging
         self.log = log
         acceptUnknown = options.acceptUnknown
         limits = TransferLimits(maxBytes: options.maxBytes)
@@ -90,10 +96,10 @@ public final class ClipboardAgent {
         }
     }
 
-    /// Hands the bytes of an image transfer that arrived so far to its check on the idle lane.
+    /// Hands the bytes of an image transfer that arrived so far to its check on the idle lanes.
     private func streamChunk(target: String, incoming: IncomingBytes) {
         guard target.hasPrefix("image/"), let lane else { return }
-        if check?.incoming !== incoming { check = StreamCheck(incoming: incoming, limits: limits) }
+        if check?.incoming !== incoming { check = StreamCheck(incoming: incoming, limits: limits, staging: staging) }
         guard let check else { return }
         let count = incoming.count
         if let hashLane {
@@ -102,6 +108,7 @@ public final class ClipboardAgent {
         } else {
             lane.async { check.feed(upTo: count) }
         }
+        fileLane?.async { check.feedFile(upTo: count) }
     }
 
     private func readFinished(_ content: SelectionContent) {

@@ -10,11 +10,11 @@ import X11Bridge
 /// `StreamCheck` with no X server and no idle lane: chunks committed to an `IncomingBytes` and fed by hand, as the
 /// lane would, then the worker's question.
 @Suite struct StreamCheckTests {
-    private func arrive(_ data: Data, chunk: Int, check: (StreamCheck, IncomingBytes) -> Void = { _, _ in }) throws
-        -> (StreamCheck, IncomingBytes)
+    private func arrive(_ data: Data, chunk: Int, staging: PortraitStaging? = nil,
+                        check: (StreamCheck, IncomingBytes) -> Void = { _, _ in }) throws -> (StreamCheck, IncomingBytes)
     {
         let incoming = try #require(IncomingBytes(capacity: data.count + 100))
-        let streamCheck = StreamCheck(incoming: incoming, limits: .default)
+        let streamCheck = StreamCheck(incoming: incoming, limits: .default, staging: staging)
         var offset = 0
         while offset < data.count {
             let piece = data[data.startIndex + offset..<data.startIndex + min(offset + chunk, data.count)]
@@ -22,6 +22,7 @@ import X11Bridge
             incoming.commit(piece.count)
             offset += piece.count
             streamCheck.feed(upTo: incoming.count)
+            streamCheck.feedFile(upTo: incoming.count)
         }
         check(streamCheck, incoming)
         return (streamCheck, incoming)
@@ -37,6 +38,30 @@ import X11Bridge
         let image = try #require(streamed.image(for: incoming.data, limits: .default))
         #expect(image.sha256 == SHA256.hex(png))
         #expect(streamed.image(for: Data(png), limits: .default) == nil)
+    }
+
+    /// With a store on disk the file lane writes the portrait's file as the chunks come (a temporary file of the
+    /// portrait folder), and the result carries it, whole; a PNG found corrupt as it arrived leaves no file.
+    @Test(arguments: [false, true]) func thePortraitsFileIsWrittenAsItArrivesAndGoesWithARefusal(corrupt: Bool) throws {
+        let dir = try TempDirectory()
+        let store = try FavoritesStore(path: dir.file("db.sqlite3"))
+        let folder = dir.file("db.sqlite3-portraits")
+        var png = ImageFixtures.noisyPNG(width: 1000, height: 700)
+        try #require(png.count > (2 << 20))
+        if corrupt { png[png.count - 100] ^= 0xFF }
+        var written: [String] = []
+        let (check, incoming) = try arrive(png, chunk: 262_140, staging: store.portraitStaging) { _, _ in
+            written = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        }
+        #expect(written.count == 1 && written.first?.hasPrefix(".tmp-") == true, "written while it arrived: \(written)")
+        let streamed = check.result(total: incoming.count, patience: 60)
+        if corrupt {
+            #expect(streamed == nil)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+        } else {
+            let staged = try #require(streamed?.staged)
+            #expect(FileManager.default.contents(atPath: staged.path) == png)
+        }
     }
 
     @Test func aCorruptPNGGivesNoResultAtOnce() throws {
@@ -58,18 +83,19 @@ import X11Bridge
         #expect(check.result(total: png.count, patience: 0.01) == nil)
     }
 
-    /// Digest done, decode not: the worker stages the file meanwhile, once, and the result carries it; a refusal
-    /// found after that deletes it. The decode's progress is made from inside `stage`, as the lane would while the
-    /// worker writes.
-    @Test(arguments: [false, true]) func theFileIsStagedWhileTheDecodeFinishesAndGoesWithARefusal(corrupt: Bool) throws {
+    /// The check not done when the worker asks (the decode behind, or the digest): the worker stages the file
+    /// meanwhile, once, and the result carries it; a refusal found after that deletes it. The lanes' progress is
+    /// made from inside `stage`, as they would make it while the worker writes.
+    @Test(arguments: [false, true], [false, true])
+    func theFileIsStagedWhileTheCheckFinishesAndGoesWithARefusal(corrupt: Bool, digestBehind: Bool) throws {
         var png = ImageFixtures.noisyPNG(width: 300, height: 200)
         if corrupt { png = Self.corruptingTheLastImageDataWithItsCRCRight(png) } // only the decode can tell
         let incoming = try #require(IncomingBytes(capacity: png.count))
         incoming.writeSpare { destination, _ in png.withUnsafeBytes { destination.copyMemory(from: $0.baseAddress!, byteCount: $0.count) } }
         incoming.commit(png.count)
         let check = StreamCheck(incoming: incoming, limits: .default)
-        check.feedHash(upTo: png.count)
-        check.feedImage(upTo: png.count / 2)
+        check.feedHash(upTo: digestBehind ? png.count / 2 : png.count)
+        check.feedImage(upTo: digestBehind ? png.count : png.count / 2)
         let dir = try TempDirectory()
         let path = dir.file("staged")
         var stagings = 0
@@ -77,9 +103,11 @@ import X11Bridge
             stagings += 1
             FileManager.default.createFile(atPath: path, contents: Data(bytes))
             check.feedImage(upTo: png.count)
+            check.feedHash(upTo: png.count)
             return StagedFile(path: path, byteCount: bytes.count)
         })
-        #expect(stagings == 1)
+        // A decode that already failed is known before the worker asks: nothing is written then.
+        #expect(stagings == (corrupt && digestBehind ? 0 : 1))
         if corrupt {
             #expect(streamed == nil)
             #expect(!FileManager.default.fileExists(atPath: path))

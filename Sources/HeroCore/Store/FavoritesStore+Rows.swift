@@ -99,6 +99,12 @@ extension FavoritesStore {
         return try files.place(portrait.data, sha256: portrait.info.sha256)
     }
 
+    /// Where other threads may write portrait files ahead of the store (`PortraitFileWriter`); nil for an
+    /// in-memory database, whose portraits all stay in their rows.
+    public var portraitStaging: PortraitStaging? {
+        files.map { PortraitStaging(files: $0, inlineBytes: Self.inlinePortraitBytes) }
+    }
+
     /// Writes `bytes`, an image not yet known to be valid, to a synced file in the portrait folder, to be taken by
     /// the ingest that stores it (or deleted with the `StagedFile` when none does). Nil for bytes that would stay
     /// in their row, for an in-memory database, or when the file cannot be written (the ingest then writes and

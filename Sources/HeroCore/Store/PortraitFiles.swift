@@ -59,15 +59,22 @@ struct PortraitFiles {
 
     /// Writes `bytes` to a new temporary file in the folder and syncs it; returns its path.
     func stage(_ bytes: UnsafeRawBufferPointer) throws(StoreError) -> String {
-        try makeFolder()
-        let temporary = folder + "/.tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw failure(temporary, "cannot create") }
+        let (fd, temporary) = try createTemporary()
         let ok = Self.writeDurably(fd, bytes)
         let error = failure(temporary, "cannot write")
         close(fd)
         guard ok else { unlink(temporary); throw error }
         return temporary
+    }
+
+    /// A new, empty temporary file in the folder (named so that `FavoritesStore.sweepPortraitFiles` knows whose it
+    /// is), open for writing: its descriptor and path.
+    func createTemporary() throws(StoreError) -> (fd: Int32, path: String) {
+        try makeFolder()
+        let temporary = folder + "/.tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw failure(temporary, "cannot create") }
+        return (fd, temporary)
     }
 
     /// Renames the synced temporary file `temporary` (of `byteCount` bytes) into place as the file for `sha256`,
@@ -103,9 +110,10 @@ struct PortraitFiles {
     /// 12,800 fresh page-cache pages. On the bench's virtual machine each never-touched page costs the hypervisor a
     /// fault, and the write took 145–195 ms against 11–15 ms into pages just freed; by direct I/O it takes
     /// 19–24 ms and the `fdatasync` after it 0.3 ms (python3 on this machine, 50 MB, five files each way). Where
-    /// direct I/O is refused (tmpfs, some file systems) everything goes through the page cache.
-    static func writeDurably(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        var written = 0
+    /// direct I/O is refused (tmpfs, some file systems) everything goes through the page cache. With `start` (a
+    /// multiple of `directUnit`, where the descriptor's offset stands) the bytes before it are already written.
+    static func writeDurably(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, from start: Int = 0) -> Bool {
+        var written = start
         func plain(upTo end: Int) -> Bool {
             while written < end {
                 let n = write(fd, bytes.baseAddress! + written, end - written)
@@ -116,7 +124,7 @@ struct PortraitFiles {
         }
         let blocks = bytes.count / directUnit * directUnit
         let flags = fcntl(fd, F_GETFL)
-        if blocks >= bounceBytes, flags >= 0, fcntl(fd, F_SETFL, flags | oDirect) == 0 {
+        if blocks - start >= bounceBytes, flags >= 0, fcntl(fd, F_SETFL, flags | oDirect) == 0 {
             if Int(bitPattern: bytes.baseAddress) % directUnit == 0 {
                 while written < blocks {
                     let n = write(fd, bytes.baseAddress! + written, blocks - written)

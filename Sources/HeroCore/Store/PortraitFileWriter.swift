@@ -1,0 +1,81 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import HeroTransfer
+
+/// A portrait's file written while its bytes still arrive: the whole blocks so far by direct I/O as they come
+/// (`advance`), the rest and the sync at the end (`finish`), so that a 50 MB portrait's write (about 20 ms of
+/// the disk's time, little of the CPU's) overlaps its INCR transfer instead of following its validation. Until
+/// `finish` hands it over as a `StagedFile`, which the store renames into place, the file is a temporary one of
+/// the portrait folder: deleted with the writer (a refused image, an abandoned read), and by
+/// `FavoritesStore.sweepPortraitFiles` after a crash.
+///
+/// Only for bytes that stay put and start on a page: an INCR transfer's reservation. One thread at a time; the
+/// caller orders the calls.
+public final class PortraitFileWriter: @unchecked Sendable {
+    private let fd: Int32
+    private let path: String
+    /// Bytes written so far, a whole number of blocks.
+    private var written = 0
+    /// Whether `advance` still writes: false after a direct write failed (`finish` then writes the rest).
+    private var direct = true
+    private var finished = false
+    /// `advance` waits for this many new bytes, so a transfer of 256 KiB chunks costs a write per MiB.
+    private static let batch = 1 << 20
+
+    /// Nil when the file cannot be created, or the file system refuses direct I/O (written through the page cache
+    /// while the transfer runs, its fresh pages would cost what direct I/O saves: see `PortraitFiles.writeDurably`).
+    init?(files: PortraitFiles) {
+        guard let (fd, path) = try? files.createTemporary() else { return nil }
+        let flags = fcntl(fd, F_GETFL)
+        guard flags >= 0, fcntl(fd, F_SETFL, flags | PortraitFiles.oDirect) == 0 else {
+            close(fd)
+            unlink(path)
+            return nil
+        }
+        self.fd = fd
+        self.path = path
+    }
+
+    deinit {
+        if !finished {
+            close(fd)
+            unlink(path)
+        }
+    }
+
+    /// Writes the whole blocks of `bytes` (all the portrait's bytes so far, from its first) that are not written
+    /// yet, once there are `batch` of them. Nothing when `bytes` does not start on a page.
+    public func advance(_ bytes: UnsafeRawBufferPointer) {
+        let unit = PortraitFiles.directUnit
+        guard direct, !finished, let base = bytes.baseAddress, Int(bitPattern: base) % unit == 0 else { return }
+        let blocks = bytes.count / unit * unit
+        guard blocks - written >= Self.batch else { return }
+        while written < blocks {
+            let n = write(fd, base + written, blocks - written)
+            if n < 0 && errno == EINTR { continue }
+            // A short or refused direct write leaves the rest to `finish`, from the last whole block.
+            guard n > 0, n % unit == 0 else {
+                direct = false
+                return
+            }
+            written += n
+        }
+    }
+
+    /// Writes what is left of `bytes` (all of the portrait's, the same memory `advance` was given), syncs the file
+    /// and hands it over; nil when it could not be written (the file is gone then). Once only.
+    public func finish(_ bytes: UnsafeRawBufferPointer) -> StagedFile? {
+        guard !finished else { return nil }
+        finished = true
+        let flags = fcntl(fd, F_GETFL)
+        let ok = bytes.count >= written && flags >= 0 && fcntl(fd, F_SETFL, flags & ~PortraitFiles.oDirect) == 0
+            && lseek(fd, off_t(written), SEEK_SET) == off_t(written) && PortraitFiles.writeDurably(fd, bytes, from: written)
+        close(fd)
+        guard ok else {
+            unlink(path)
+            return nil
+        }
+        return StagedFile(path: path, byteCount: bytes.count)
+    }
+}
