@@ -80,7 +80,7 @@ final class StreamCheck: @unchecked Sendable {
         advanced.signal()
     }
 
-    /// Writes the portrait's file up to `count` (whole blocks, a MiB at a time), starting it once there are more
+    /// Writes the portrait's file up to `count` (whole blocks, 4 MiB at a time), starting it once there are more
     /// bytes than a row keeps; nothing once the check failed or the worker claimed the file. Runs on one idle lane,
     /// in order.
     func feedFile(upTo count: Int) {

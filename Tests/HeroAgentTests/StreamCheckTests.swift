@@ -46,14 +46,17 @@ import X11Bridge
         let dir = try TempDirectory()
         let store = try FavoritesStore(path: dir.file("db.sqlite3"))
         let folder = dir.file("db.sqlite3-portraits")
-        var png = ImageFixtures.noisyPNG(width: 1000, height: 700)
-        try #require(png.count > (2 << 20))
+        var png = ImageFixtures.noisyPNG(width: 1400, height: 1000)
+        try #require(png.count > (5 << 20))
         if corrupt { png[png.count - 100] ^= 0xFF }
-        var written: [String] = []
+        var written: [(name: String, size: Int)] = []
         let (check, incoming) = try arrive(png, chunk: 262_140, staging: store.portraitStaging) { _, _ in
-            written = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            written = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).map { name in
+                (name, (try? FileManager.default.attributesOfItem(atPath: folder + "/" + name)[.size] as? Int) ?? 0)
+            }
         }
-        #expect(written.count == 1 && written.first?.hasPrefix(".tmp-") == true, "written while it arrived: \(written)")
+        #expect(written.count == 1 && written.first?.name.hasPrefix(".tmp-") == true && written.first!.size >= 4 << 20,
+                "written while it arrived: \(written)")
         let streamed = check.result(total: incoming.count, patience: 60)
         if corrupt {
             #expect(streamed == nil)
