@@ -99,7 +99,8 @@ static inline int hb_png_read_end(hb_png_reader *reader) {
 
 /* libpng's progressive reader, for bytes that arrive in pieces (an INCR transfer): `hb_png_stream_feed` hands over
  * the next piece, which libpng decodes as far as it can, every row into one reusable row buffer, before
- * returning. Same limits as the reader above, and a row of more than `max_row_bytes` is refused when the header
+ * returning (HeroTransfer's `PNGStream` hands it the PNG with a one-row image, and checks the real image data
+ * itself). Same limits as the reader above, and a row of more than `max_row_bytes` is refused when the header
  * is read. libpng keeps a chunk's bytes only once they all arrived, so no chunk costs more than what came. */
 typedef struct {
     png_structp png;
@@ -143,11 +144,8 @@ static void hb_png_stream_end(png_structp png, png_infop info) {
     stream->done = 1;
 }
 
-/* `check_critical_crc` 0: libpng computes no CRC of critical chunks (IHDR, PLTE, IDAT, IEND) and trusts them; the
- * caller checks those CRCs itself, elsewhere (HeroTransfer's `PNGChunkCheck`, on another thread). Ancillary
- * chunks keep libpng's own handling either way. */
-static inline hb_png_stream *hb_png_stream_open(png_uint_32 max_side, size_t max_chunk, size_t max_row_bytes,
-                                                int check_critical_crc) {
+/* libpng checks every chunk's CRC, with its defaults (an error for a critical chunk, a warning for an ancillary one). */
+static inline hb_png_stream *hb_png_stream_open(png_uint_32 max_side, size_t max_chunk, size_t max_row_bytes) {
     hb_png_stream *stream = (hb_png_stream *)calloc(1, sizeof *stream);
     if (stream == NULL) return NULL;
     stream->max_row_bytes = max_row_bytes;
@@ -158,7 +156,6 @@ static inline hb_png_stream *hb_png_stream_open(png_uint_32 max_side, size_t max
     png_set_user_limits(stream->png, max_side, max_side);
     png_set_chunk_malloc_max(stream->png, max_chunk);
     png_set_progressive_read_fn(stream->png, stream, hb_png_stream_info, hb_png_stream_row, hb_png_stream_end);
-    if (!check_critical_crc) png_set_crc_action(stream->png, PNG_CRC_QUIET_USE, PNG_CRC_DEFAULT);
     return stream;
 }
 

@@ -45,7 +45,7 @@ final class StreamCheck: @unchecked Sendable {
     init(incoming: IncomingBytes, limits: TransferLimits, staging: PortraitStaging? = nil) {
         self.incoming = incoming
         self.staging = staging
-        png = PNGStream(limits: limits, unfiltersRows: false)
+        png = PNGStream(limits: limits)
     }
 
     /// Checks and hashes the bytes from the last feed up to `count`, which the X thread committed before handing

@@ -4,8 +4,8 @@ import Testing
 import TestSupport
 @testable import HeroTransfer
 
-/// The stream that never unfilters a row (`PNGStream(unfiltersRows: false)`: `PNGImageDataSplit` and
-/// `PNGImageDataCheck`) against the full validation, on PNGs built by hand: every colour type, bit depth and
+/// The stream that never unfilters a row (`PNGStream`: `PNGImageDataSplit` and `PNGImageDataCheck`) against the
+/// full validation, on PNGs built by hand: every colour type, bit depth and
 /// interlace, random filter types, image data cut into IDATs of any size. It must take every image the full
 /// validation takes that a real encoder writes, at the same size, and never one it refuses.
 @Suite struct PNGImageDataCheckTests {
@@ -70,8 +70,8 @@ import TestSupport
     }
 
     /// The unfiltering-free stream's size after `png` in pieces of `piece` bytes, or nil when it refuses.
-    private func streamed(_ png: Data, piece: Int, checksCRC: Bool = true) throws -> (width: Int, height: Int)? {
-        let stream = try #require(PNGStream(limits: .default, checksCriticalCRC: checksCRC, unfiltersRows: false))
+    private func streamed(_ png: Data, piece: Int) throws -> (width: Int, height: Int)? {
+        let stream = try #require(PNGStream(limits: .default))
         png.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
@@ -216,7 +216,7 @@ import TestSupport
         #expect(try streamed(tall, piece: 100) == nil)
     }
 
-    /// libpng never sees the real IHDR and IDATs: their CRCs are the split's to check (or, without, the caller's).
+    /// libpng never sees the real IHDR and IDATs: their CRCs are the split's to check.
     @Test func theRealHeaderAndImageDataCRCsAreChecked() throws {
         let layout = Layout(width: 16, height: 8, bitDepth: 8, colorType: 0)
         let good = png(layout, zlib: deflate(rows(layout, seed: 9)))
@@ -225,14 +225,13 @@ import TestSupport
             bad[offset] ^= 1
             #expect(validated(bad) == nil)
             #expect(try streamed(bad, piece: 10) == nil, "CRC at \(offset)")
-            #expect(try streamed(bad, piece: 10, checksCRC: false) != nil, "CRC at \(offset), left to the caller")
         }
     }
 
     /// An ancillary chunk straight after the rewritten IHDR reaches libpng as it came, CRC and all: taken when right,
-    /// dropped with a warning when wrong, as by the full validation. (libpng's progressive reader, told to trust
-    /// critical chunks' CRCs as the stream that unfilters is in the agent, leaves such a chunk's type out of its
-    /// CRC; here libpng checks every CRC it is handed, since the chunks it gets rewritten carry right ones.)
+    /// dropped with a warning when wrong, as by the full validation. (libpng's progressive reader, when told to
+    /// trust critical chunks' CRCs, leaves such a chunk's type out of its CRC; here libpng checks every CRC it is
+    /// handed, since the chunks it gets rewritten carry right ones.)
     @Test func anAncillaryChunkAfterTheHeaderIsJudgedByItsOwnCRC() throws {
         let layout = Layout(width: 16, height: 8, bitDepth: 8, colorType: 2)
         let zlib = deflate(rows(layout, seed: 10))

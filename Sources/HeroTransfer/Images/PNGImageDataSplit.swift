@@ -1,16 +1,14 @@
-import CPNG
-
 /// A PNG's chunks split, piece by piece as they arrive, between the two checks of a validation that never
 /// unfilters a row: the image data (the IDAT chunks' bytes) goes to a `PNGImageDataCheck`, and libpng is handed the
 /// same PNG with IHDR's height made 1 and, in the first IDAT's place, one IDAT of a single row of zeros (correct
 /// CRCs on both). libpng thus still judges the signature, IHDR's fields, every other chunk and the chunk order, at
 /// the cost of one row, while the real rows cost an inflate.
 ///
-/// Checked here, since libpng no longer sees them: every chunk type is four letters and every length in PNG's range;
-/// the real height (with the width, against the limits, before any row costs anything); the IDAT chunks come one
-/// after another, with no IDAT after another chunk; and, with `checksCRC`, the CRCs of the real IHDR and IDATs
-/// (without it the caller checks them, with a `PNGChunkCheck`). Nothing after IEND is read, as libpng's own reader
-/// reads nothing after it.
+/// Checked here, since libpng no longer sees them: every chunk type is four letters and every length in PNG's range
+/// (libpng's progressive reader did not check the letters of a chunk after the image data: a fuzz finding); the
+/// real height (with the width, against the limits, before any row costs anything); the IDAT chunks come one after
+/// another, with no IDAT after another chunk; and the CRCs of the real IHDR and IDATs (libpng checks those of the
+/// chunks it is handed as they came). Nothing after IEND is read, as libpng's own reader reads nothing after it.
 struct PNGImageDataSplit {
     private enum Phase {
         case signature(remaining: Int)
@@ -27,7 +25,6 @@ struct PNGImageDataSplit {
     }
 
     private let limits: TransferLimits
-    private let checksCRC: Bool
     private var phase = Phase.signature(remaining: 8)
     private var collected: [UInt8] = []
     private var chunksSeen = 0
@@ -41,9 +38,8 @@ struct PNGImageDataSplit {
     /// Why the data cannot be a valid PNG, once found; later bytes are ignored.
     private(set) var failure: ImageDecodeError?
 
-    init(limits: TransferLimits, checksCRC: Bool) {
+    init(limits: TransferLimits) {
         self.limits = limits
-        self.checksCRC = checksCRC
     }
 
     /// Whether IEND was reached after image data that is complete and right.
@@ -83,14 +79,14 @@ struct PNGImageDataSplit {
             case let .imageData(remaining):
                 let n = min(remaining, left)
                 let piece = UnsafeRawBufferPointer(start: p, count: n)
-                if checksCRC { running = Checksum.crc32(piece, running: running) }
+                running = Checksum.crc32(piece, running: running)
                 imageData?.feed(piece)
                 if let message = imageData?.failure { failure = .corrupt(message) }
                 p += n; left -= n
                 phase = remaining > n ? .imageData(remaining: remaining - n) : .imageCRC
             case .imageCRC:
                 guard collect(4, from: &p, &left) else { return }
-                if checksCRC, running != word(0) { failure = .corrupt("IDAT: CRC error") }
+                if running != word(0) { failure = .corrupt("IDAT: CRC error") }
                 collected.removeAll(keepingCapacity: true)
                 phase = .header
             case .end:
@@ -109,7 +105,7 @@ struct PNGImageDataSplit {
         let name = String(decoding: type, as: UTF8.self)
         if name == "IDAT" {
             startImageData(libpng: libpng)
-            if checksCRC { running = collected[4..<8].withUnsafeBytes { Checksum.crc32($0) } }
+            running = collected[4..<8].withUnsafeBytes { Checksum.crc32($0) }
             collected.removeAll(keepingCapacity: true)
             phase = length == 0 ? .imageCRC : .imageData(remaining: length)
             return
@@ -155,7 +151,7 @@ struct PNGImageDataSplit {
 
     private mutating func imageHeader(libpng: (UnsafeRawBufferPointer) -> Void) {
         defer { collected.removeAll(keepingCapacity: true) }
-        if checksCRC, collected[4..<21].withUnsafeBytes({ Checksum.crc32($0) }) != word(21) {
+        if collected[4..<21].withUnsafeBytes({ Checksum.crc32($0) }) != word(21) {
             failure = .corrupt("IHDR: CRC error")
             return
         }

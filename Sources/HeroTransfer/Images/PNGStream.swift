@@ -1,25 +1,25 @@
 import CPNG
 import FoundationEssentials
 
-/// A PNG validated while its bytes arrive: each piece is handed to libpng's progressive reader, which decodes
-/// every row it can (into its own row buffer) before `feed` returns. So the decode of a 50 MB portrait overlaps
-/// its INCR transfer instead of following it. Same limits as `PNGRows` (header size, row bytes, ancillary chunk
-/// size); a chunk costs no more than the bytes that came, since libpng handles one only once all of it arrived.
+/// A PNG validated while its bytes arrive, piece by piece as an INCR transfer brings them, without ever unfiltering
+/// a row: unfiltering (libpng's Paeth and Average filters, byte loops in Debian's build) was most of a decode's CPU,
+/// and it cannot fail. A `PNGImageDataSplit` hands the image data to an inflate that checks it
+/// (`PNGImageDataCheck`: zlib's stream, the Adler-32, every row's filter type, the exact byte count) and libpng's
+/// progressive reader everything else, with a one-row image of zeros in the image data's place, so that libpng
+/// still judges the signature, the header's fields, every other chunk and their order. So the check of a 50 MB
+/// portrait keeps up with its transfer.
 ///
-/// With `unfiltersRows` false the rows are never unfiltered, the bulk of a decode's CPU (libpng's Paeth and
-/// Average filters are byte loops in Debian's build): a `PNGImageDataSplit` hands the image data to an inflate
-/// that checks it (`PNGImageDataCheck`) and libpng the rest, with a one-row image in its place. Stricter than the
-/// full validation, never looser (the png-stream fuzz harness holds it to that).
+/// Same limits as `PNGRows` (header size, row bytes, ancillary chunk size); a chunk costs no more than the bytes
+/// that came, since libpng handles one only once all of it arrived. Stricter than the full validation, never
+/// looser (the png-stream fuzz harness holds it to that): what it refuses is validated in full by the caller.
 ///
-/// Not thread-safe: one thread feeds it (the agent's worker). Once it has failed or seen IEND it takes no more.
+/// Not thread-safe: one thread feeds it (one of the agent's idle lanes). Once it has failed or seen IEND it takes
+/// no more.
 public final class PNGStream {
     private let stream: UnsafeMutablePointer<hb_png_stream>
     private let limits: TransferLimits
-    /// Chunk types and lengths, which libpng's progressive reader does not always check (`PNGChunkCheck`). Nil
-    /// with `checksCriticalCRC` false: the caller's own `PNGChunkCheck` checks them, with the CRCs.
-    private var chunks: PNGChunkCheck?
-    /// With `unfiltersRows` false: what libpng reads, and the check of the real image data.
-    private var split: PNGImageDataSplit?
+    /// What libpng reads, and the check of the real image data.
+    private var split: PNGImageDataSplit
     /// Bytes taken so far.
     public private(set) var fed = 0
     /// Why the data is not a valid PNG, once found; later pieces are ignored.
@@ -31,60 +31,32 @@ public final class PNGStream {
     /// Why, in the decoder's words, for the log and tests.
     public var failureText: String? { failure.map { "\($0)" } }
 
-    /// Nil when libpng cannot start. With `checksCriticalCRC` false libpng trusts the CRCs of the critical chunks
-    /// (IHDR, PLTE, IDAT, IEND: nearly every byte), and the caller must run a `PNGChunkCheck` over the same bytes:
-    /// the data is valid only when both say so. That lets the CRC, a tenth of the decode's CPU, run on another
-    /// thread. With `unfiltersRows` false libpng checks the CRCs of the chunks it is handed as they are (PLTE, IEND),
-    /// and `checksCriticalCRC` is about the real IHDR and IDATs.
-    public init?(limits: TransferLimits, checksCriticalCRC: Bool = true, unfiltersRows: Bool = true) {
+    /// Nil when libpng cannot start.
+    public init?(limits: TransferLimits) {
         guard let stream = hb_png_stream_open(png_uint_32(min(limits.maxImageSide, Int(UInt32.max))), 8 << 20,
-                                              limits.maxRowBytes, checksCriticalCRC || !unfiltersRows ? 1 : 0)
-        else { return nil }
+                                              limits.maxRowBytes) else { return nil }
         self.stream = stream
         self.limits = limits
-        if unfiltersRows {
-            chunks = checksCriticalCRC ? PNGChunkCheck(checksCRC: false) : nil
-        } else {
-            split = PNGImageDataSplit(limits: limits, checksCRC: checksCriticalCRC)
-        }
+        split = PNGImageDataSplit(limits: limits)
     }
 
     deinit { hb_png_stream_close(stream) }
 
-    /// Whether IEND was read after every row of the image was decoded and checked (and every chunk's framing).
+    /// Whether IEND was read after image data found complete and right, and libpng took everything else.
     public var isComplete: Bool {
-        stream.pointee.done != 0 && stream.pointee.rows == stream.pointee.expected_rows && chunks?.isComplete != false
-            && split?.isComplete != false
+        stream.pointee.done != 0 && stream.pointee.rows == stream.pointee.expected_rows && split.isComplete
     }
 
     /// Whether IEND was read (no more bytes are taken then, complete or not).
-    private var reachedEnd: Bool { stream.pointee.done != 0 || split?.reachedEnd == true }
+    private var reachedEnd: Bool { stream.pointee.done != 0 || split.reachedEnd }
 
     /// The next piece of the data, of any size (libpng checks the signature itself). Refuses, with `failure`,
     /// data that is no PNG, breaks a limit, or is corrupt.
     public func feed(_ bytes: UnsafeRawBufferPointer) {
-        guard failure == nil, !reachedEnd, let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        guard failure == nil, !reachedEnd, !bytes.isEmpty else { return }
         fed += bytes.count
-        if split != nil {
-            split?.feed(bytes) { part in decode(part) }
-            if failure == nil, let splitFailure = split?.failure { failure = splitFailure }
-            return // the split checked the real header's size
-        }
-        chunks?.feed(bytes)
-        if chunks?.failed == true {
-            failure = .corrupt("invalid chunk type or length")
-            return
-        }
-        decode(UnsafeRawBufferPointer(start: base, count: bytes.count))
-        guard failure == nil else { return }
-        let width = Int(stream.pointee.width), height = Int(stream.pointee.height)
-        if width > 0 || height > 0 {
-            do throws(ImageDecodeError) {
-                try ImageDecodeError.check(width: width, height: height, limits: limits)
-            } catch {
-                failure = error
-            }
-        }
+        split.feed(bytes) { part in decode(part) }
+        if failure == nil, let splitFailure = split.failure { failure = splitFailure }
     }
 
     /// Hands libpng the next bytes it reads, unless it already refused the data.
@@ -98,10 +70,10 @@ public final class PNGStream {
         }
     }
 
-    /// The image's size once every byte was fed and it was valid to its IEND; nil otherwise.
+    /// The image's size (the real one, from the header the split read) once every byte was fed and it was valid
+    /// to its IEND; nil otherwise.
     public var size: (width: Int, height: Int)? {
-        guard failure == nil, isComplete else { return nil }
-        if let header = split?.header { return (header.width, header.height) }
-        return (Int(stream.pointee.width), Int(stream.pointee.height))
+        guard failure == nil, isComplete, let header = split.header else { return nil }
+        return (header.width, header.height)
     }
 }
