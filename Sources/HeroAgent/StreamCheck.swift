@@ -117,8 +117,8 @@ final class StreamCheck: @unchecked Sendable {
         }
     }
 
-    /// Deletes the file lane's file now, unless the lane is in the middle of a write (it then goes with this
-    /// check). Runs on the worker.
+    /// Lets the file lane's file go now, unless the lane is in the middle of a write: it then goes with this check,
+    /// when the lane next runs (having no name yet, it is never seen in the folder meanwhile). Runs on the worker.
     private func dropFile() {
         let writing = progress.withLock { state -> Bool in
             state.fileClaimed = true

@@ -40,8 +40,20 @@ import X11Bridge
         #expect(streamed.image(for: Data(png), limits: .default) == nil)
     }
 
-    /// With a store on disk the file lane writes the portrait's file as the chunks come (a temporary file of the
-    /// portrait folder), and the result carries it, whole; a PNG found corrupt as it arrived leaves no file.
+    /// The files this process holds open in `folder` with no name (`O_TMPFILE`), by size: the kernel shows them in
+    /// /proc/self/fd as `FOLDER/#INODE (deleted)`.
+    private func unnamedFiles(in folder: String) -> [Int] {
+        let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        return fds.compactMap { fd in
+            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + fd),
+                  target.hasPrefix(folder + "/#") else { return nil }
+            var info = stat()
+            return stat("/proc/self/fd/" + fd, &info) == 0 ? Int(info.st_size) : nil
+        }
+    }
+
+    /// With a store on disk the file lane writes the portrait's file as the chunks come, a file with no name in the
+    /// portrait folder, and the result carries it, whole and named; a PNG found corrupt as it arrived leaves nothing.
     @Test(arguments: [false, true]) func thePortraitsFileIsWrittenAsItArrivesAndGoesWithARefusal(corrupt: Bool) throws {
         let dir = try TempDirectory()
         let store = try FavoritesStore(path: dir.file("db.sqlite3"))
@@ -49,20 +61,21 @@ import X11Bridge
         var png = ImageFixtures.noisyPNG(width: 1400, height: 1000)
         try #require(png.count > (5 << 20))
         if corrupt { png[png.count - 100] ^= 0xFF }
-        var written: [(name: String, size: Int)] = []
+        var named: [String] = [], unnamed: [Int] = []
         let (check, incoming) = try arrive(png, chunk: 262_140, staging: store.portraitStaging) { _, _ in
-            written = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).map { name in
-                (name, (try? FileManager.default.attributesOfItem(atPath: folder + "/" + name)[.size] as? Int) ?? 0)
-            }
+            named = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            unnamed = unnamedFiles(in: folder)
         }
-        #expect(written.count == 1 && written.first?.name.hasPrefix(".tmp-") == true && written.first!.size >= 4 << 20,
-                "written while it arrived: \(written)")
+        #expect(named.isEmpty, "nothing named while it arrives: \(named)")
+        #expect(unnamed.count == 1 && unnamed[0] >= 4 << 20, "written while it arrived: \(unnamed)")
         let streamed = check.result(total: incoming.count, patience: 60)
         if corrupt {
             #expect(streamed == nil)
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+            #expect(unnamedFiles(in: folder).isEmpty)
         } else {
             let staged = try #require(streamed?.staged)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [String(staged.path.split(separator: "/").last!)])
             #expect(FileManager.default.contents(atPath: staged.path) == png)
         }
     }

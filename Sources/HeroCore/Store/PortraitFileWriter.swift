@@ -5,16 +5,18 @@ import HeroTransfer
 
 /// A portrait's file written while its bytes still arrive: the whole blocks so far by direct I/O as they come
 /// (`advance`), the rest and the sync at the end (`finish`), so that a 50 MB portrait's write (about 20 ms of
-/// the disk's time, little of the CPU's) overlaps its INCR transfer instead of following its validation. Until
-/// `finish` hands it over as a `StagedFile`, which the store renames into place, the file is a temporary one of
-/// the portrait folder: deleted with the writer (a refused image, an abandoned read), and by
-/// `FavoritesStore.sweepPortraitFiles` after a crash.
+/// the disk's time, little of the CPU's) overlaps its INCR transfer instead of following its validation.
+///
+/// The file has no name until `finish` (`O_TMPFILE`): it then gets a temporary one and is handed over as a
+/// `StagedFile`, which the store renames into place. Before that nothing of it is in the portrait folder, whoever
+/// holds the writer and for however long: the agent's file lane runs at `SCHED_IDLE` and, on a loaded machine, may
+/// keep a refused image's writer for seconds; a crash leaves nothing to sweep.
 ///
 /// Only for bytes that stay put and start on a page: an INCR transfer's reservation. One thread at a time; the
 /// caller orders the calls.
 public final class PortraitFileWriter: @unchecked Sendable {
     private let fd: Int32
-    private let path: String
+    private let files: PortraitFiles
     /// Bytes written so far, a whole number of blocks.
     private var written = 0
     /// Whether `advance` still writes: false after a direct write failed (`finish` then writes the rest).
@@ -25,25 +27,22 @@ public final class PortraitFileWriter: @unchecked Sendable {
     /// against 15.0 and 14.5); at 4 MiB it took the same (14.5 and 15.0).
     private static let batch = 4 << 20
 
-    /// Nil when the file cannot be created, or the file system refuses direct I/O (written through the page cache
-    /// while the transfer runs, its fresh pages would cost what direct I/O saves: see `PortraitFiles.writeDurably`).
+    /// Nil when the file cannot be created (a file system without `O_TMPFILE`), or the file system refuses direct
+    /// I/O (written through the page cache while the transfer runs, its fresh pages would cost what direct I/O
+    /// saves: see `PortraitFiles.writeDurably`). The store then writes the file itself.
     init?(files: PortraitFiles) {
-        guard let (fd, path) = try? files.createTemporary() else { return nil }
+        guard let fd = try? files.createUnnamed() else { return nil }
         let flags = fcntl(fd, F_GETFL)
         guard flags >= 0, fcntl(fd, F_SETFL, flags | PortraitFiles.oDirect) == 0 else {
             close(fd)
-            unlink(path)
             return nil
         }
         self.fd = fd
-        self.path = path
+        self.files = files
     }
 
     deinit {
-        if !finished {
-            close(fd)
-            unlink(path)
-        }
+        if !finished { close(fd) }
     }
 
     /// Writes the whole blocks of `bytes` (all the portrait's bytes so far, from its first) that are not written
@@ -65,19 +64,17 @@ public final class PortraitFileWriter: @unchecked Sendable {
         }
     }
 
-    /// Writes what is left of `bytes` (all of the portrait's, the same memory `advance` was given), syncs the file
-    /// and hands it over; nil when it could not be written (the file is gone then). Once only.
+    /// Writes what is left of `bytes` (all of the portrait's, the same memory `advance` was given), syncs the file,
+    /// names it and hands it over; nil when it could not be written (nothing is left then). Once only.
     public func finish(_ bytes: UnsafeRawBufferPointer) -> StagedFile? {
         guard !finished else { return nil }
         finished = true
+        defer { close(fd) }
         let flags = fcntl(fd, F_GETFL)
-        let ok = bytes.count >= written && flags >= 0 && fcntl(fd, F_SETFL, flags & ~PortraitFiles.oDirect) == 0
-            && lseek(fd, off_t(written), SEEK_SET) == off_t(written) && PortraitFiles.writeDurably(fd, bytes, from: written)
-        close(fd)
-        guard ok else {
-            unlink(path)
-            return nil
-        }
+        guard bytes.count >= written, flags >= 0, fcntl(fd, F_SETFL, flags & ~PortraitFiles.oDirect) == 0,
+              lseek(fd, off_t(written), SEEK_SET) == off_t(written), PortraitFiles.writeDurably(fd, bytes, from: written),
+              let path = try? files.name(fd)
+        else { return nil }
         return StagedFile(path: path, byteCount: bytes.count)
     }
 }

@@ -13,7 +13,8 @@ import FoundationEssentials
 ///
 /// The rules that keep rows and files in agreement across processes (all writers hold SQLite's write lock for the
 /// steps marked "locked"):
-/// - A file is written whole to a temporary name, `fdatasync`ed, renamed into place and the folder synced,
+/// - A file is written whole to a temporary name (or with none, `O_TMPFILE`, and named once written),
+///   `fdatasync`ed, renamed into place and the folder synced,
 ///   before any row names it. Writers place it before taking the lock, then check it again, locked, before they
 ///   insert the row (another process may have removed it meanwhile) and write it again if it is gone.
 /// - A file no row names any more is renamed aside, locked, and deleted once the transaction committed; a
@@ -77,6 +78,25 @@ struct PortraitFiles {
         return (fd, temporary)
     }
 
+    /// A new file in the folder with no name (`O_TMPFILE`), open for writing: nothing of it can be seen, or left
+    /// behind by a crash, until `name(_:)` gives it one. Throws where the file system cannot make one.
+    func createUnnamed() throws(StoreError) -> Int32 {
+        try makeFolder()
+        let fd = open(folder, Self.oTmpfile | O_WRONLY | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw failure(folder, "cannot create an unnamed file") }
+        return fd
+    }
+
+    /// Gives the unnamed file open as `fd` a temporary name in the folder (as `createTemporary` names them, for the
+    /// sweep) and returns it. Through `/proc/self/fd`, as open(2) says: `AT_EMPTY_PATH` would need a capability.
+    func name(_ fd: Int32) throws(StoreError) -> String {
+        let temporary = folder + "/.tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+        guard linkat(AT_FDCWD, "/proc/self/fd/\(fd)", AT_FDCWD, temporary, AT_SYMLINK_FOLLOW) == 0 else {
+            throw failure(temporary, "cannot name the file")
+        }
+        return temporary
+    }
+
     /// Renames the synced temporary file `temporary` (of `byteCount` bytes) into place as the file for `sha256`,
     /// and syncs the folder; when that file is already there the temporary one goes. True when it was renamed.
     func adopt(_ temporary: String, sha256: String, byteCount: Int) throws(StoreError) -> Bool {
@@ -102,6 +122,12 @@ struct PortraitFiles {
     static let oDirect: Int32 = 0o200000
     #else
     static let oDirect: Int32 = 0o40000
+    #endif
+    /// `O_TMPFILE` (`__O_TMPFILE | O_DIRECTORY`), likewise only under `_GNU_SOURCE`.
+    #if arch(arm64)
+    static let oTmpfile: Int32 = 0o20040000
+    #else
+    static let oTmpfile: Int32 = 0o20200000
     #endif
 
     /// Writes all of `bytes` to `fd` and `fdatasync`s it. The whole blocks go by direct I/O (`O_DIRECT`), straight
