@@ -72,10 +72,16 @@ struct PortraitFiles {
     /// is), open for writing: its descriptor and path.
     func createTemporary() throws(StoreError) -> (fd: Int32, path: String) {
         try makeFolder()
-        let temporary = folder + "/.tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+        let temporary = temporaryName()
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw failure(temporary, "cannot create") }
         return (fd, temporary)
+    }
+
+    /// A fresh temporary name in the folder: `.tmp-PID-RANDOM`, which `FavoritesStore.sweepPortraitFiles` removes
+    /// once process PID is gone.
+    private func temporaryName() -> String {
+        folder + "/.tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
     }
 
     /// A new file in the folder with no name (`O_TMPFILE`), open for writing: nothing of it can be seen, or left
@@ -87,10 +93,9 @@ struct PortraitFiles {
         return fd
     }
 
-    /// Gives the unnamed file open as `fd` a temporary name in the folder (as `createTemporary` names them, for the
-    /// sweep) and returns it. Through `/proc/self/fd`, as open(2) says: `AT_EMPTY_PATH` would need a capability.
+    /// Gives the unnamed file open as `fd` a temporary name in the folder and returns it. Through `/proc/self/fd`, as open(2) says: `AT_EMPTY_PATH` would need a capability.
     func name(_ fd: Int32) throws(StoreError) -> String {
-        let temporary = folder + "/.tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+        let temporary = temporaryName()
         guard linkat(AT_FDCWD, "/proc/self/fd/\(fd)", AT_FDCWD, temporary, AT_SYMLINK_FOLLOW) == 0 else {
             throw failure(temporary, "cannot name the file")
         }

@@ -6,7 +6,7 @@ public struct PortraitStaging: Sendable {
     /// A portrait of more bytes than this is kept in a file; smaller ones stay in their row.
     public let inlineBytes: Int
 
-    /// A new temporary file for a portrait of more than `inlineBytes`; nil when it cannot be made, which costs
+    /// A new file, with no name yet, for a portrait of more than `inlineBytes`; nil when it cannot be made, which costs
     /// nothing but the overlap: the store writes the file itself when it stores the portrait (and says why if it
     /// cannot).
     public func start() -> PortraitFileWriter? {
