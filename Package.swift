@@ -38,23 +38,25 @@ let package = Package(
         // call for that; its internals are in Xlibint.h, whose Display structure must not reach a Swift module,
         // so the code is a .c file behind a header of plain C types, not a shim). libX11 comes with CX11.
         .target(name: "CXlibReply", path: "Sources/CXlibReply", linkerSettings: [.linkedLibrary("X11")]),
-        .target(name: "HeroTransfer", dependencies: ["CPNG", "CDeflate", "CTurboJPEG", "CWebP", "CGif"]),
-        .target(name: "HeroCore", dependencies: ["HeroTransfer", "CSQLite", "CCrypto"]),
-        .target(name: "X11Bridge", dependencies: ["CX11", "CXlibReply", "CLinux", "HeroTransfer"]),
-        .target(name: "DropWindow", dependencies: ["CX11", "CCairo", "X11Bridge", "HeroCore", "HeroTransfer"]),
-        .target(name: "HeroAgent", dependencies: ["CX11", "CLinux", "CDBus", "X11Bridge", "DropWindow", "HeroCore", "HeroTransfer"]),
+        // The base every module may use: the one clock, byte counts, writing to a descriptor, staged files.
+        .target(name: "HeroBase"),
+        .target(name: "HeroTransfer", dependencies: ["HeroBase", "CPNG", "CDeflate", "CTurboJPEG", "CWebP", "CGif"]),
+        .target(name: "HeroCore", dependencies: ["HeroBase", "HeroTransfer", "CSQLite", "CCrypto"]),
+        .target(name: "X11Bridge", dependencies: ["CX11", "CXlibReply", "CLinux", "HeroBase"]),
+        .target(name: "DropWindow", dependencies: ["CX11", "CCairo", "X11Bridge", "HeroBase", "HeroCore", "HeroTransfer"]),
+        .target(name: "HeroAgent", dependencies: ["CX11", "CLinux", "CDBus", "X11Bridge", "DropWindow", "HeroBase", "HeroCore", "HeroTransfer"]),
         // The command-line declarations, parser, synopses and help text: no X11, no database, tested in-process.
         .target(name: "HeroCommandLine"),
-        .executableTarget(name: "herobridge", dependencies: ["HeroAgent", "HeroCommandLine", "HeroCore", "HeroTransfer"]),
+        .executableTarget(name: "herobridge", dependencies: ["HeroAgent", "HeroBase", "HeroCommandLine", "HeroCore", "HeroTransfer"]),
         // Every libFuzzer harness in one binary, chosen by name: one ASan build serves them all (scripts/fuzz.py).
-        .executableTarget(name: "herobridge-fuzz", dependencies: ["CFuzzer", "HeroAgent", "HeroCore", "HeroTransfer", "X11Bridge"],
+        .executableTarget(name: "herobridge-fuzz", dependencies: ["CFuzzer", "HeroAgent", "HeroBase", "HeroCore", "HeroTransfer", "X11Bridge"],
                           path: "Sources/HeroFuzz"),
 
         .target(name: "TestSupport", dependencies: ["CPNG", "CTurboJPEG"], path: "Tests/Support"),
-        .testTarget(name: "HeroTransferTests", dependencies: ["HeroTransfer", "TestSupport"]),
+        .testTarget(name: "HeroTransferTests", dependencies: ["HeroBase", "HeroTransfer", "TestSupport"]),
         .testTarget(name: "X11BridgeTests", dependencies: ["X11Bridge", "HeroTransfer", "TestSupport"]),
         // HeroAgent's parts that need no X server: options and config precedence, the log, offers, sd_notify, notices.
-        .testTarget(name: "HeroAgentTests", dependencies: ["HeroAgent", "X11Bridge", "HeroTransfer", "TestSupport"]),
+        .testTarget(name: "HeroAgentTests", dependencies: ["HeroAgent", "X11Bridge", "HeroBase", "HeroTransfer", "TestSupport"]),
         .testTarget(name: "DropWindowTests", dependencies: ["DropWindow", "HeroCore"]),
         .testTarget(name: "HeroCoreTests", dependencies: ["HeroCore", "HeroTransfer", "TestSupport"]),
         .testTarget(name: "HeroCommandLineTests", dependencies: ["HeroCommandLine"]),

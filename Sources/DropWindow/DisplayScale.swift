@@ -1,3 +1,4 @@
+import HeroBase
 import HeroTransfer
 
 /// How many device pixels one logical unit of our windows takes: 1 on a 96 dpi screen, 2 on a 192 dpi one.

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import FoundationEssentials
+import HeroBase
 import HeroTransfer
 
 /// `$XDG_CONFIG_HOME/herobridge/config`: `key = value` lines for the agent's settings, `#` comments, blank

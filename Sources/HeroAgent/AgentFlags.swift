@@ -14,6 +14,7 @@ public struct AgentFlags: Sendable {
     public var tray: Bool?
     public var geometry: WindowGeometry?
     public var notify: Bool?
+    public var backend: ClipboardBackend?
     public var logLevel: AgentLog.Level?
 
     public init() {}
@@ -32,6 +33,7 @@ public struct AgentFlags: Sendable {
         if let tray { options.tray = tray }
         if let geometry { options.geometry = geometry }
         if let notify { options.notify = notify }
+        if let backend { options.backend = backend }
         if let logLevel { options.logLevel = logLevel }
         return options
     }

@@ -1,4 +1,5 @@
 import DropWindow
+import HeroBase
 import HeroTransfer
 
 /// Everything `herobridge agent` can be told, with the defaults a desktop session wants.
@@ -29,6 +30,8 @@ public struct AgentOptions: Sendable {
     public var scale = DisplayScale.Choice.auto
     /// A desktop notification when a copy adds a hero while the drop window is hidden (`notify = yes`).
     public var notify = false
+    /// Which protocol watches the selections (`--backend`): Wayland's data control where offered, else X11.
+    public var backend = ClipboardBackend.auto
     /// Log threshold.
     public var logLevel: AgentLog.Level = .info
 

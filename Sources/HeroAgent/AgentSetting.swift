@@ -1,4 +1,5 @@
 import DropWindow
+import HeroBase
 import HeroTransfer
 
 /// One setting of the agent. The command-line flags and the config file both go through `apply`, so a value
@@ -13,6 +14,7 @@ public enum AgentSetting: String, CaseIterable, Sendable {
     case geometry
     case scale
     case notify
+    case backend
     case logLevel = "log-level"
 
     /// What the config file accepts for this key, for error messages and `herobridge config show`.
@@ -24,6 +26,7 @@ public enum AgentSetting: String, CaseIterable, Sendable {
         case .timeout: "a number of seconds between 0 and 3600"
         case .geometry: "WxH[+X+Y] with at least 200x300"
         case .scale: "auto, or a number from 1 to 4"
+        case .backend: "auto, x11 or wayland"
         case .logLevel: "warning, info or debug"
         }
     }
@@ -51,6 +54,9 @@ public enum AgentSetting: String, CaseIterable, Sendable {
             options.scale = try Self.scale(value)
         case .notify:
             options.notify = try Self.boolean(value, setting: self)
+        case .backend:
+            guard let backend = ClipboardBackend(rawValue: value.lowercased()) else { throw refusal(value) }
+            options.backend = backend
         case .logLevel:
             switch value.lowercased() {
             case "warning", "quiet": options.logLevel = .warning
@@ -77,6 +83,7 @@ public enum AgentSetting: String, CaseIterable, Sendable {
             case let .fixed(factor): factor == factor.rounded() ? String(Int(factor)) : String(factor)
             }
         case .notify: options.notify ? "yes" : "no"
+        case .backend: options.backend.rawValue
         case .logLevel: options.logLevel == .warning ? "warning" : options.logLevel == .debug ? "debug" : "info"
         }
     }

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import FoundationEssentials
+import HeroBase
 import HeroTransfer
 
 /// Puts a command in the background the way xclip does, without fork(): forking a Swift process once

@@ -8,7 +8,7 @@ import X11Bridge
 /// read waits while the worker holds more than one transfer's budget); this class performs it. What a read
 /// brought is decoded and stored on the worker, so the next read starts at once. Every outcome is one log line
 /// per item, and the agent goes back to watching whatever happened.
-public final class ClipboardAgent {
+public final class ClipboardAgent: SelectionSide {
     private let worker: IngestWorker
     private let fetcher: SelectionFetcher
     private let log: AgentLog
@@ -16,7 +16,7 @@ public final class ClipboardAgent {
     private let limits: TransferLimits
     public let watcher: SelectionWatcher
     private let reader: SelectionReader
-    private var queue: ClipboardQueue
+    private var queue: ClipboardQueue<SelectionChange>
     /// The image transfer in flight, checked chunk by chunk on `lane`, hashed on `hashLane` and written to its
     /// portrait file on `fileLane`.
     private var check: StreamCheck?
@@ -31,6 +31,8 @@ public final class ClipboardAgent {
     /// Called on the loop after every ingest, with the selection it came from: for the window's status line and
     /// the desktop notification.
     var onReport: (IngestReport, IngestSource) -> Void = { _, _ in }
+    let watching: String
+    let path = "X11"
 
     init(connection: XConnection, loop: EventLoop, worker: IngestWorker, staging: PortraitStaging?, options: AgentOptions,
          log: AgentLog, watchWindow: Window, isOwnWindow: @escaping (Window) -> Bool) {
@@ -38,8 +40,9 @@ public final class ClipboardAgent {
         self.staging = staging
         self.log = log
         acceptUnknown = options.acceptUnknown
+        watching = options.selections.joined(separator: " and ")
         limits = TransferLimits(maxBytes: options.maxBytes)
-        queue = ClipboardQueue(maxBacklogBytes: options.maxBytes)
+        queue = ClipboardQueue<SelectionChange>(maxBacklogBytes: options.maxBytes)
         reader = SelectionReader(connection: connection, loop: loop,
                                  limits: .init(maxBytes: options.maxBytes, timeout: options.timeout))
         fetcher = SelectionFetcher(connection: connection, reader: reader, limits: limits)
@@ -79,7 +82,7 @@ public final class ClipboardAgent {
     /// The worker finished a job: a read held back for its backlog may start now.
     func workerDrained() { perform(queue.startNext(backlogBytes: worker.backlogBytes)) }
 
-    private func perform(_ actions: [ClipboardQueue.Action]) {
+    private func perform(_ actions: [ClipboardQueue<SelectionChange>.Action]) {
         for action in actions {
             switch action {
             case let .read(change):
@@ -89,7 +92,7 @@ public final class ClipboardAgent {
                 if why == .superseded {
                     log.debug("\(change.selection.name): newer change, abandoning the read from 0x\(String(change.owner, radix: 16))")
                 }
-                fetcher.cancel(reason: why.reason(change.selection))
+                fetcher.cancel(reason: why.reason(change.selection.name))
             case let .waitForWorker(backlogBytes):
                 log.debug("waiting for the worker (\(backlogBytes) bytes in hand) before reading")
             }
@@ -118,8 +121,8 @@ public final class ClipboardAgent {
         case .ingest:
             ingest(content, check: check)
         case .discard:
-            let stored = content.fetched.filter { if case .success = $0.result { true } else { false } }.count
-            log.debug("\(content.selection.name): the read from \(content.ownerText) was abandoned; "
+            let stored = content.fetched.filter { $0.bytes != nil }.count
+            log.debug("\(content.selectionName): the read from \(content.ownerText) was abandoned; "
                       + "none of its \(stored) fetched target(s) stored")
         }
         // After the ingest: what it handed the worker counts against the next read.
@@ -128,44 +131,13 @@ public final class ClipboardAgent {
 
     /// Hands what was fetched to the worker, which decodes, stores and logs it; the report comes back here.
     private func ingest(_ content: SelectionContent, check: StreamCheck?) {
-        let name = content.selection.name
-        for result in content.fetched {
-            if case let .success(value) = result.result {
-                log.debug("\(name): received \(result.target), \(value.bytes.count) bytes in \(Int((result.seconds * 1000).rounded())) ms"
-                          + (result.retries > 0 ? " (asked \(result.retries + 1) times)" : ""))
-            }
+        var job = IngestJob(content: content, context: IngestContext(source: content.isPrimary ? .primary : .clipboard,
+                                                                     acceptUnknown: acceptUnknown), limits: limits)
+        job.streamCheck = check
+        job.streamedBytes = check?.incoming.count ?? 0
+        let source = job.context.source
+        worker.ingest(job, log: log) { [weak self] outcome in
+            if let report = outcome.report { self?.onReport(report, source) }
         }
-        if let skipped = content.skipped {
-            for problem in content.problems { log.warning("\(name): \(problem)") }
-            log.info("\(name): skipped: \(skipped)")
-            return
-        }
-        guard !content.fetched.isEmpty || !content.problems.isEmpty else { return }
-        let context = IngestContext(source: content.selection.isPrimary ? .primary : .clipboard, acceptUnknown: acceptUnknown)
-        let (log, limits) = (log, limits)
-        let streamedBytes = check?.incoming.count ?? 0
-        worker.run(bytes: content.fetchedBytes, { favorites -> IngestReport? in
-            var decoded = content
-            // Waits for the check to catch up while it makes progress; a starved or failed one gives nil.
-            if let streamed = check?.result(total: streamedBytes, stage: { favorites.store.stagePortraitFile($0) }) {
-                decoded.streamed = [streamed]
-                log.debug("\(name): \(streamed.mime), \(streamed.count) bytes, validated and hashed while it arrived")
-            } else if check != nil {
-                log.debug("\(name): the image was not found a valid PNG as it arrived; validating it in full")
-            }
-            decoded.decode(limits: limits)
-            for problem in decoded.problems { log.warning("\(name): \(problem)") }
-            guard !decoded.items.isEmpty else { return nil }
-            do {
-                let report = try favorites.ingest(decoded.items, context: context)
-                for line in report.lines() { log.info("\(name): \(line)") }
-                return report
-            } catch {
-                log.error("\(name): could not store: \(error)")
-                return nil
-            }
-        }, then: { [weak self] report in
-            if let report { self?.onReport(report, context.source) }
-        })
     }
 }

@@ -1,40 +1,13 @@
-import X11Bridge
-
 /// The clipboard side's order of reads, as a value that returns actions (no X11, no worker, no log): one read at
 /// a time; a newer change of the selection being read supersedes it (nothing it fetched is stored); a change of
 /// the other selection waits its turn, CLIPBOARD before PRIMARY; only the newest change of each selection waits;
 /// and a read waits while the worker still holds a whole transfer's budget of bytes. `ClipboardAgent` performs.
-struct ClipboardQueue {
-    /// Why a read in flight was abandoned, which decides what becomes of the targets it had fetched whole.
-    enum Abandonment: Equatable {
-        /// A newer change of the same selection: the newer copy is the truth, so nothing of this one is stored.
-        case superseded
-        /// The owner went away mid-read: what it had sent whole is still what the user copied.
-        case ownerGone
-        /// The agent is stopping.
-        case shutdown
-        /// The clipboard was paused: what the read had fetched is not stored either, since pausing says "stop
-        /// now" and the read had only just begun (a read lasts milliseconds unless the owner is slow).
-        case paused
-
-        var keepsWhatArrived: Bool { self == .ownerGone }
-
-        /// The reason given to the fetch, which reports it for the target it was reading.
-        func reason(_ selection: WatchedSelection) -> String {
-            switch self {
-            case .superseded: return "a newer \(selection.name) change"
-            case .ownerGone: return "the owner went away"
-            case .shutdown: return "shutting down"
-            case .paused: return "the clipboard was paused"
-            }
-        }
-    }
-
+struct ClipboardQueue<Change: QueuedChange> {
     enum Action: Equatable {
         /// Read this change (TARGETS, then what it offers); call `readFinished` when the read's completion runs.
-        case read(SelectionChange)
+        case read(Change)
         /// Abandon the read of `change` in flight; its completion still runs.
-        case abandon(SelectionChange, Abandonment)
+        case abandon(Change, ReadAbandonment)
         /// A change waits until the worker's backlog drains (`startNext` again after `workerDrained`).
         case waitForWorker(backlogBytes: Int)
     }
@@ -43,16 +16,16 @@ struct ClipboardQueue {
     enum Disposition: Equatable {
         case ingest
         /// Dropped unstored: the read was abandoned for this reason.
-        case discard(Abandonment)
+        case discard(ReadAbandonment)
     }
 
     /// Bytes the worker may hold before a new read waits: one transfer's budget.
     let maxBacklogBytes: Int
-    private(set) var active: SelectionChange?
+    private(set) var active: Change?
     /// The newest change of each selection not yet read, in arrival order.
-    private(set) var pending: [SelectionChange] = []
+    private(set) var pending: [Change] = []
     /// Why the read in flight was abandoned, once it has been (the first reason wins).
-    private var abandonment: Abandonment?
+    private var abandonment: ReadAbandonment?
     /// While paused nothing is read, not even TARGETS: a change is forgotten as it arrives (`changed`).
     private(set) var paused = false
 
@@ -61,7 +34,7 @@ struct ClipboardQueue {
     }
 
     /// A selection changed owner (after settling, for PRIMARY); `backlogBytes` is what the worker holds now.
-    mutating func changed(_ change: SelectionChange, backlogBytes: Int) -> [Action] {
+    mutating func changed(_ change: Change, backlogBytes: Int) -> [Action] {
         // What is copied during a pause is private: it is not kept for later, so resuming does not read it.
         guard !paused else { return [] }
         pending.removeAll { $0.selection == change.selection }
@@ -73,7 +46,7 @@ struct ClipboardQueue {
     }
 
     /// The selection's owner went away with no new one: nothing of it waits, and its read in flight ends.
-    mutating func ownerGone(_ selection: WatchedSelection) -> [Action] {
+    mutating func ownerGone(_ selection: Change.Selection) -> [Action] {
         pending.removeAll { $0.selection == selection }
         return active?.selection == selection ? abandon(.ownerGone) : []
     }
@@ -111,13 +84,13 @@ struct ClipboardQueue {
     mutating func startNext(backlogBytes: Int) -> [Action] {
         guard active == nil, !pending.isEmpty else { return [] }
         guard backlogBytes < maxBacklogBytes else { return [.waitForWorker(backlogBytes: backlogBytes)] }
-        let index = pending.firstIndex { !$0.selection.isPrimary } ?? 0
+        let index = pending.firstIndex { !$0.isPrimary } ?? 0
         let change = pending.remove(at: index)
         active = change
         return [.read(change)]
     }
 
-    private mutating func abandon(_ why: Abandonment) -> [Action] {
+    private mutating func abandon(_ why: ReadAbandonment) -> [Action] {
         guard let active else { return [] }
         if abandonment == nil { abandonment = why }
         return [.abandon(active, why)]

@@ -1,6 +1,7 @@
 import CX11
 import DropWindow
 import FoundationEssentials
+import HeroBase
 import HeroCore
 import HeroTransfer
 import X11Bridge
@@ -161,43 +162,19 @@ final class DropAgent {
         // (its precondition stopped the agent when a drop on the icon came while one on the window was still read):
         // the newer drop abandons the older, as a new drag onto the same window does.
         if fetcher.isBusy { fetcher.cancel(reason: "a newer drop arrived") }
-        let selection = WatchedSelection(atom: connection.atom("XdndSelection"), name: "drop", isPrimary: false)
+        let selection = connection.atom("XdndSelection")
         let directSaveName = (drag.types ?? []).contains("XdndDirectSave0") ? directSave(of: drag.source) : nil
         view.setStatus("Reading the drop…")
-        let content = SelectionContent(selection: selection, owner: Window(drag.source))
-        fetcher.readOffered(drag.types ?? [], into: content, time: time, skipOwnCopy: false) { [unowned self] content in
-            let (log, limits, acceptUnknown) = (log, limits, acceptUnknown)
-            worker.run(bytes: content.fetchedBytes, { favorites -> (report: IngestReport?, status: String) in
-                var content = content
-                content.decode(limits: limits)
-                for problem in content.problems { log.warning("drop: \(problem)") }
-                if let skipped = content.skipped { log.info("drop: skipped: \(skipped)") }
-                var items = content.items
-                // Chromium's image drags name the file only in XdndDirectSave0 on the source window.
-                if let name = directSaveName {
-                    items = items.map { item in
-                        guard case var .image(image) = item, image.name == nil else { return item }
-                        image.name = name
-                        return .image(image)
-                    }
-                }
-                guard !items.isEmpty else {
-                    return (nil, content.skipped.map { "Ignored: \($0)" } ?? content.problems.first.map { "Drop failed: \($0)" }
-                                 ?? "Nothing usable in the drop")
-                }
-                do {
-                    let report = try favorites.ingest(items, context: IngestContext(source: .drop, onto: onto, acceptUnknown: acceptUnknown))
-                    for line in report.lines() { log.info("drop: \(line)") }
-                    return (report, report.summary)
-                } catch {
-                    log.error("drop: could not store: \(error)")
-                    return (nil, "Could not store the drop: \(error)")
-                }
-            }, then: { [unowned self] outcome in
+        let content = SelectionContent(selectionName: "drop", isPrimary: false, origin: .window(drag.source))
+        fetcher.readOffered(drag.types ?? [], into: content, selection: selection, time: time, skipOwnCopy: false) { [unowned self] content in
+            var job = IngestJob(content: content, context: IngestContext(source: .drop, onto: onto, acceptUnknown: acceptUnknown),
+                                limits: limits)
+            job.imageName = directSaveName
+            worker.ingest(job, log: log) { [unowned self] outcome in
                 view.setStatus(outcome.status)
                 if outcome.report != nil { reload() }
                 completion(outcome.report != nil)
-            })
+            }
         }
     }
 

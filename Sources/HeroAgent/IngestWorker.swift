@@ -51,6 +51,12 @@ final class IngestWorker {
         }
     }
 
+    /// Runs an ingest on the worker; `done` gets its outcome on the loop's thread. The job's bytes count in the
+    /// backlog until then.
+    func ingest(_ job: IngestJob, log: AgentLog, then done: @escaping (IngestOutcome) -> Void) {
+        run(bytes: job.bytes, { favorites in job.run(on: favorites, log: log) }, then: done)
+    }
+
     /// Waits at most `seconds` for the jobs handed over to finish (shutdown); true when they all did. A job
     /// still running then is cut off by the process exit: SQLite rolls an unfinished transaction back.
     func finish(within seconds: Double) -> Bool {

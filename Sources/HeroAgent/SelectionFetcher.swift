@@ -31,7 +31,8 @@ public final class SelectionFetcher {
     public func cancel(reason: String) { reader.cancel(reason: reason) }
 
     public func read(_ change: SelectionChange, completion: @escaping (SelectionContent) -> Void) {
-        var content = SelectionContent(selection: change.selection, owner: change.owner)
+        var content = SelectionContent(selectionName: change.selection.name, isPrimary: change.selection.isPrimary,
+                                       origin: .window(UInt(change.owner)))
         let targets = SelectionReader.Request("TARGETS", maxBytes: Self.maxTargets * 4)
         reader.fetch(selection: change.selection.atom, targets: [targets], time: change.time, owner: change.owner) { [self] results in
             guard let first = results.first, case let .success(value) = first.result else {
@@ -47,7 +48,7 @@ public final class SelectionFetcher {
                 return
             }
             let offered = connection.names(of: value.items32.map { UInt($0) }).filter { !$0.isEmpty }
-            readOffered(offered, into: content, time: change.time, completion: completion)
+            readOffered(offered, into: content, selection: change.selection.atom, time: change.time, completion: completion)
         }
     }
 
@@ -55,29 +56,27 @@ public final class SelectionFetcher {
     /// and choice as a clipboard read. `skipOwnCopy` ignores offers carrying our marker: right for a selection
     /// (our own copy must not come back as a new one), wrong for a drop (a hero dragged out of the catalog window
     /// onto the drop window is the user's explicit act).
-    public func readOffered(_ offered: [String], into content: SelectionContent, time: Time, skipOwnCopy: Bool = true,
+    public func readOffered(_ offered: [String], into content: SelectionContent, selection: Atom, time: Time,
+                            skipOwnCopy: Bool = true,
                             completion: @escaping (SelectionContent) -> Void) {
         var content = content
-        content.offered = offered
-        if MIMERegistry.isSecret(offered: offered) {
-            content.skipped = "a password (\(MIMERegistry.passwordHint)) was not read"
-        } else if skipOwnCopy && offered.contains(Self.ownMarker) {
-            content.skipped = "HeroBridge's own copy"
-        } else {
-            content.chosen = registry.choose(offered: offered, textOnly: content.selection.isPrimary)
-            if content.chosen.isEmpty {
-                content.skipped = "nothing usable among \(offered.count) targets"
-                    + (offered.isEmpty ? "" : " (" + offered.prefix(6).joined(separator: ", ") + (offered.count > 6 ? ", …)" : ")"))
-            }
-        }
+        content.choose(from: offered, registry: registry, skipOwnCopy: skipOwnCopy)
         guard content.skipped == nil else { completion(content); return }
         // Each target is read only up to what its importer would take: 64 MB of text/html is refused when the
         // owner announces it (or when its first chunk overflows 1 MiB), not parsed and then thrown away.
         let requests = content.chosen.map { SelectionReader.Request($0, maxBytes: registry.readLimit(for: $0, limits: limits)) }
-        reader.fetch(selection: content.selection.atom, targets: requests, time: time) { fetched in
-            content.fetched = fetched
+        let owner = content.ownerText
+        reader.fetch(selection: selection, targets: requests, time: time) { fetched in
+            content.fetched = fetched.map { Self.neutral($0, owner: owner) }
             completion(content)
         }
+    }
+
+    /// A read as the ingest sees it, its failure already the log's sentence.
+    static func neutral(_ fetched: SelectionReader.Fetched, owner: String) -> FetchedTarget {
+        FetchedTarget(target: fetched.target,
+                      result: fetched.result.map(\.bytes).mapError { .init(describe($0, target: fetched.target, owner: owner)) },
+                      seconds: fetched.seconds, retries: fetched.retries)
     }
 
     static func describe(_ failure: TargetReadFailure, target: String, owner: String) -> String {

@@ -1,4 +1,5 @@
 import Dispatch
+import HeroBase
 import HeroCore
 import HeroTransfer
 import Synchronization

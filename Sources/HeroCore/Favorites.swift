@@ -1,4 +1,5 @@
 import FoundationEssentials
+import HeroBase
 import HeroTransfer
 
 /// The hero favorites core: what the agent, the drop window and the CLI all call. Knows no X11 and no MIME type.

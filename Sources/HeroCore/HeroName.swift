@@ -1,4 +1,5 @@
 @_spi(_Unicode) import Swift
+import HeroBase
 import HeroTransfer
 
 /// Hero names: validation, and the key under which two spellings count as the same hero.

@@ -1,3 +1,4 @@
+import HeroBase
 import HeroTransfer
 
 /// What every text a registry importer returns must look like, whichever target it came from.

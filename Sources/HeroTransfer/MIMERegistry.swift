@@ -1,4 +1,5 @@
 import FoundationEssentials
+import HeroBase
 
 /// The table of every supported target, in preference order, and the one place that decides which of the
 /// offered targets to fetch. The clipboard watcher and the drop window both go through here.

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import HeroBase
 
 /// One value that arrived through a clipboard or a drop, whatever MIME type carried it.
 ///

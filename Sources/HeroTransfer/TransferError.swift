@@ -1,3 +1,4 @@
+import HeroBase
 /// Why a transfer could not be turned into transferables; every message is written for the person at the terminal.
 public enum TransferError: Error, Equatable, CustomStringConvertible {
     /// The bytes offered under `target` are not what that target promises.

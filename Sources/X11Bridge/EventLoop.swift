@@ -1,6 +1,6 @@
 import CLinux
 import CX11
-import HeroTransfer
+import HeroBase
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,4 +1,5 @@
 import CX11
+import HeroBase
 
 /// The rules of one selection fetch, as a value that returns actions (no X11 calls, no clock, no timer of its
 /// own): which targets are asked in what order, which reply belongs to the request in flight, which failure

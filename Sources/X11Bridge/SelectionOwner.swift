@@ -1,6 +1,6 @@
 import CX11
 import FoundationEssentials
-import HeroTransfer
+import HeroBase
 
 /// Owns one selection (CLIPBOARD, PRIMARY, XdndSelection) on one window and serves a `SelectionOffer` by the
 /// owner rules of ICCCM: TARGETS, TIMESTAMP and MULTIPLE answered here, requests older than the ownership

@@ -1,6 +1,6 @@
 import CX11
 import FoundationEssentials
-import HeroTransfer
+import HeroBase
 
 /// Fetches targets of a selection one after another on its own requestor window, INCR included, with a
 /// per-step timeout and byte budgets checked before any bytes are copied. It only performs: the rules (which

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import HeroTransfer
+import HeroBase
 
 /// Why one target could not be read.
 public enum TargetReadFailure: Error, Equatable, CustomStringConvertible {

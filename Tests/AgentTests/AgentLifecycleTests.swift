@@ -18,11 +18,11 @@ import TestSupport
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try "selections = clipboard,primary\nwindow = no\n".write(toFile: folder + "/config", atomically: true, encoding: .utf8)
         let configured = try world.startAgent()
-        #expect(configured.errors.contains("watching clipboard and primary, no window"))
+        #expect(configured.errors.contains("watching clipboard and primary over X11, no window"))
         #expect(configured.stop(signal: SIGTERM, timeout: 5) == 0)
 
         let overridden = try world.startAgent(["--selections", "clipboard", "--window"])
-        #expect(overridden.errors.contains("watching clipboard, drop window 0x"))
+        #expect(overridden.errors.contains("watching clipboard over X11, drop window 0x"))
     }
 
     @Test func replaceTakesOverAndTheOldAgentExitsZero() throws {

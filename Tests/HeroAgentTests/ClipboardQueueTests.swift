@@ -14,14 +14,14 @@ private let budget = 64 << 20
 /// The order of clipboard reads, with no server, fetcher or worker: only the actions the agent would perform.
 @Suite struct ClipboardQueueTests {
     @Test func aChangeIsReadAtOnceWhenNothingIsInFlight() {
-        var queue = ClipboardQueue(maxBacklogBytes: budget)
+        var queue = ClipboardQueue<SelectionChange>(maxBacklogBytes: budget)
         #expect(queue.changed(change(clipboard, 0x10), backlogBytes: 0) == [.read(change(clipboard, 0x10))])
         #expect(queue.active == change(clipboard, 0x10))
         #expect(queue.pending.isEmpty)
     }
 
     @Test func aNewerChangeOfTheSameSelectionSupersedesTheReadAndNothingOfItIsStored() {
-        var queue = ClipboardQueue(maxBacklogBytes: budget)
+        var queue = ClipboardQueue<SelectionChange>(maxBacklogBytes: budget)
         _ = queue.changed(change(clipboard, 0x10), backlogBytes: 0)
         #expect(queue.changed(change(clipboard, 0x20), backlogBytes: 0) == [.abandon(change(clipboard, 0x10), .superseded)])
         #expect(queue.readFinished() == .discard(.superseded))
@@ -31,7 +31,7 @@ private let budget = 64 << 20
     }
 
     @Test func onlyTheNewestChangeOfEachSelectionWaits() {
-        var queue = ClipboardQueue(maxBacklogBytes: budget)
+        var queue = ClipboardQueue<SelectionChange>(maxBacklogBytes: budget)
         _ = queue.changed(change(primary, 0x1), backlogBytes: 0)
         for owner: UInt in 0x10...0x14 { _ = queue.changed(change(clipboard, owner), backlogBytes: 0) }
         #expect(queue.pending == [change(clipboard, 0x14)])
@@ -41,7 +41,7 @@ private let budget = 64 << 20
     }
 
     @Test func aChangeOfTheOtherSelectionWaitsItsTurnAndCLIPBOARDGoesBeforePRIMARY() {
-        var queue = ClipboardQueue(maxBacklogBytes: budget)
+        var queue = ClipboardQueue<SelectionChange>(maxBacklogBytes: budget)
         _ = queue.changed(change(clipboard, 0x10), backlogBytes: 0)
         // PRIMARY first, CLIPBOARD after it: while a read is in flight neither abandons it.
         #expect(queue.changed(change(primary, 0x30), backlogBytes: 0) == [])
@@ -53,7 +53,7 @@ private let budget = 64 << 20
     }
 
     @Test func aPRIMARYReadInFlightIsNotAbandonedForACLIPBOARDChange() {
-        var queue = ClipboardQueue(maxBacklogBytes: budget)
+        var queue = ClipboardQueue<SelectionChange>(maxBacklogBytes: budget)
         _ = queue.changed(change(primary, 0x30), backlogBytes: 0)
         #expect(queue.changed(change(clipboard, 0x10), backlogBytes: 0) == [])
         #expect(queue.readFinished() == .ingest)
@@ -61,14 +61,14 @@ private let budget = 64 << 20
     }
 
     @Test func anOwnerGoneMidReadKeepsWhatArrivedWhole() {
-        var queue = ClipboardQueue(maxBacklogBytes: budget)
+        var queue = ClipboardQueue<SelectionChange>(maxBacklogBytes: budget)
         _ = queue.changed(change(clipboard, 0x10), backlogBytes: 0)
         #expect(queue.ownerGone(clipboard) == [.abandon(change(clipboard, 0x10), .ownerGone)])
         #expect(queue.readFinished() == .ingest)
     }
 
     @Test func anOwnerGoneDropsItsWaitingChangeAndLeavesTheOtherSelectionAlone() {
-        var queue = ClipboardQueue(maxBacklogBytes: budget)
+        var queue = ClipboardQueue<SelectionChange>(maxBacklogBytes: budget)
         _ = queue.changed(change(clipboard, 0x10), backlogBytes: 0)
         _ = queue.changed(change(primary, 0x30), backlogBytes: 0)
         #expect(queue.ownerGone(primary) == [])
@@ -77,7 +77,7 @@ private let budget = 64 << 20
     }
 
     @Test func theFirstReasonForAnAbandonmentWins() {
-        var queue = ClipboardQueue(maxBacklogBytes: budget)
+        var queue = ClipboardQueue<SelectionChange>(maxBacklogBytes: budget)
         _ = queue.changed(change(clipboard, 0x10), backlogBytes: 0)
         _ = queue.ownerGone(clipboard)
         #expect(queue.changed(change(clipboard, 0x11), backlogBytes: 0) == [.abandon(change(clipboard, 0x10), .superseded)])
@@ -85,7 +85,7 @@ private let budget = 64 << 20
     }
 
     @Test func stopAbandonsTheReadAndForgetsEveryWaitingChange() {
-        var queue = ClipboardQueue(maxBacklogBytes: budget)
+        var queue = ClipboardQueue<SelectionChange>(maxBacklogBytes: budget)
         #expect(queue.stop() == [])
         _ = queue.changed(change(clipboard, 0x10), backlogBytes: 0)
         _ = queue.changed(change(primary, 0x30), backlogBytes: 0)
@@ -95,7 +95,7 @@ private let budget = 64 << 20
     }
 
     @Test func aReadWaitsWhileTheWorkerHoldsATransfersBudgetAndNewerChangesReplaceTheWaitingOne() {
-        var queue = ClipboardQueue(maxBacklogBytes: 100)
+        var queue = ClipboardQueue<SelectionChange>(maxBacklogBytes: 100)
         #expect(queue.changed(change(clipboard, 0x10), backlogBytes: 100) == [.waitForWorker(backlogBytes: 100)])
         #expect(queue.active == nil)
         #expect(queue.changed(change(clipboard, 0x11), backlogBytes: 150) == [.waitForWorker(backlogBytes: 150)])
@@ -105,13 +105,13 @@ private let budget = 64 << 20
     }
 
     @Test func theReasonNamesTheSelection() {
-        #expect(ClipboardQueue.Abandonment.superseded.reason(primary) == "a newer primary change")
-        #expect(ClipboardQueue.Abandonment.ownerGone.reason(primary) == "the owner went away")
-        #expect(ClipboardQueue.Abandonment.shutdown.reason(clipboard) == "shutting down")
+        #expect(ReadAbandonment.superseded.reason(primary.name) == "a newer primary change")
+        #expect(ReadAbandonment.ownerGone.reason(primary.name) == "the owner went away")
+        #expect(ReadAbandonment.shutdown.reason(clipboard.name) == "shutting down")
     }
 
     @Test func pausingAbandonsTheReadInFlightUnstoredAndForgetsWhatWaits() {
-        var queue = ClipboardQueue(maxBacklogBytes: budget)
+        var queue = ClipboardQueue<SelectionChange>(maxBacklogBytes: budget)
         _ = queue.changed(change(clipboard, 0x10), backlogBytes: 0)
         _ = queue.changed(change(primary, 0x20), backlogBytes: 0)
         #expect(queue.pause() == [.abandon(change(clipboard, 0x10), .paused)])
@@ -121,7 +121,7 @@ private let budget = 64 << 20
     }
 
     @Test func aChangeWhilePausedIsForgottenAndNotReadAtResume() {
-        var queue = ClipboardQueue(maxBacklogBytes: budget)
+        var queue = ClipboardQueue<SelectionChange>(maxBacklogBytes: budget)
         _ = queue.pause()
         #expect(queue.changed(change(clipboard, 0x10), backlogBytes: 0) == [])
         #expect(queue.changed(change(primary, 0x11), backlogBytes: 0) == [])
@@ -132,8 +132,8 @@ private let budget = 64 << 20
     }
 
     @Test func pausingWithNothingInFlightAbandonsNothing() {
-        var queue = ClipboardQueue(maxBacklogBytes: budget)
+        var queue = ClipboardQueue<SelectionChange>(maxBacklogBytes: budget)
         #expect(queue.pause() == [])
-        #expect(ClipboardQueue.Abandonment.paused.reason(clipboard) == "the clipboard was paused")
+        #expect(ReadAbandonment.paused.reason(clipboard.name) == "the clipboard was paused")
     }
 }

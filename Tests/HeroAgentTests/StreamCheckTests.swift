@@ -1,5 +1,6 @@
 import CPNG
 import Foundation
+import HeroBase
 import HeroCore
 import HeroTransfer
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import HeroBase
 import Testing
 import TestSupport
 @testable import HeroTransfer

@@ -27,6 +27,7 @@ _herobridge() {
             COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null; return ;;
         --selection) COMPREPLY=($(compgen -W "clipboard primary" -- "$cur")); return ;;
         --selections) COMPREPLY=($(compgen -W "clipboard clipboard,primary" -- "$cur")); return ;;
+        --backend) COMPREPLY=($(compgen -W "auto x11 wayland" -- "$cur")); return ;;
         --display|--geometry|--max-bytes|--timeout|--target) return ;;
     esac
 

@@ -23,6 +23,9 @@ public struct AgentStatus: Codable, Equatable, Sendable {
     /// The longest turn of the agent's event loop since it started, in milliseconds (`StallMeter`): how long the
     /// X thread was at worst unable to answer. Optional: an agent from before it answers without.
     public var longestStallMs: Double?
+    /// What watches the selections: `X11`, or `Wayland (wlr-data-control-unstable-v1 version 2)`. Optional: an
+    /// agent from before it answers without.
+    public var watching: String?
 
     /// The bytes of the answer.
     public func encoded() -> Data {

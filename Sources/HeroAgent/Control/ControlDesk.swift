@@ -22,7 +22,12 @@ final class ControlDesk {
     private var waiting: [ControlRequest] = []
     private var reading = false
 
-    init(connection: XConnection, loop: EventLoop, worker: IngestWorker, pause: AgentPause, log: AgentLog, database: String) {
+    /// What watches the selections (`SelectionSide.path`), for `status`.
+    private let watching: String
+
+    init(connection: XConnection, loop: EventLoop, worker: IngestWorker, pause: AgentPause, log: AgentLog, database: String,
+         watching: String) {
+        self.watching = watching
         self.connection = connection
         self.loop = loop
         self.worker = worker
@@ -61,7 +66,7 @@ final class ControlDesk {
             token: request.token, pid: getpid(), display: connection.name, paused: pause.state.isPaused,
             pausedUntil: pause.state.until, database: database, favorites: summary?.count,
             lastAdded: summary?.lastAdded.map { .init(name: $0.hero.name, at: $0.addedAt.timeIntervalSince1970) },
-            problem: problem, longestStallMs: loop.stalls.longestMilliseconds)
+            problem: problem, longestStallMs: loop.stalls.longestMilliseconds, watching: watching)
         if let line = ControlExchange.answer(request, with: status.encoded(), connection: connection) {
             log.warning("control: \(line)")
         }

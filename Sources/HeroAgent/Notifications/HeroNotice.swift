@@ -1,3 +1,4 @@
+import HeroBase
 import HeroCore
 import HeroTransfer
 

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import FoundationEssentials
+import HeroBase
 import HeroTransfer
 
 /// The files and commands behind `herobridge service install | uninstall | start | stop | status`: the agent
@@ -115,7 +116,7 @@ public struct Service: Sendable {
         let value = { (key: String) in properties[key].flatMap { $0.isEmpty ? nil : $0 } ?? "-" }
         if value("LoadState") == "not-found" {
             console.out("herobridge.service: not installed (install it with: herobridge service install)\n")
-            return 3
+            return ExitStatus.notRunning.rawValue
         }
         var text = "herobridge.service: \(value("ActiveState")) (\(value("SubState")))"
         if value("ActiveState") == "active", value("MainPID") != "0" {

@@ -1,3 +1,5 @@
+import HeroBase
+
 /// The systemd user unit and the session autostart entry that `herobridge service install` writes.
 ///
 /// `packaging/systemd/herobridge.service` is this text with `/usr/bin/herobridge` as the binary; the .deb and
@@ -32,7 +34,7 @@ public enum ServiceUnit {
             # another agent already runs on the display (exit 3).
             Restart=on-failure
             RestartSec=2
-            RestartPreventExitStatus=3
+            RestartPreventExitStatus=\(ExitStatus.notRunning.rawValue)
             TimeoutStopSec=10
             # Hardening that a user manager can apply without privileges (no mount namespaces: those would need
             # PrivateUsers= and hide the dropped files the agent must read). Each one was checked with the agent

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import FoundationEssentials
+import HeroBase
 import HeroTransfer
 
 /// Runs another program (systemctl, journalctl) and collects what it prints. FoundationEssentials has no

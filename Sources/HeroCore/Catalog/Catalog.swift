@@ -1,3 +1,4 @@
+import HeroBase
 /// The heroes that names are matched against: the built-in catalog plus heroes imported into the database.
 public struct Catalog: Sendable {
     /// Every hero, built-in ones first, each exact name at most once. Two heroes may share a key (an imported

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import HeroBase
 
 /// Reads catalog files for `herobridge catalog import`: a Marvel Comics API `/v1/public/characters` response
 /// (`data.results[].name`, `.description`, `.thumbnail`) or a plain JSON array of `{"name","description"}`.

@@ -1,3 +1,4 @@
+import HeroBase
 import HeroTransfer
 
 /// The decisions of one ingest, made without touching the store: which heroes the transfer names, which

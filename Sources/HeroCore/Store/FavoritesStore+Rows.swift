@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import FoundationEssentials
+import HeroBase
 import HeroTransfer
 
 /// Reads and writes of single rows. Writers must run inside `write { }`.

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import FoundationEssentials
+import HeroBase
 import HeroTransfer
 
 /// The favorites and imported catalog heroes, in one SQLite file (WAL mode, `busy_timeout`, foreign keys on),

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import HeroBase
 import HeroTransfer
 
 /// A portrait's file written while its bytes still arrive: the whole blocks so far by direct I/O as they come

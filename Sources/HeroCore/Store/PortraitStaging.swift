@@ -1,3 +1,4 @@
+import HeroBase
 /// What a thread other than the worker needs to write a portrait's file before the portrait is stored: the
 /// store's portrait folder, and the size from which portraits are kept in files. A value any thread may hold
 /// (`FavoritesStore.portraitStaging`); the store takes the file it leads to (`StagedFile`) like one it staged itself.

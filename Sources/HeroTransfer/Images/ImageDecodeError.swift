@@ -1,3 +1,4 @@
+import HeroBase
 /// Why image bytes were refused.
 enum ImageDecodeError: Error, Equatable, CustomStringConvertible {
     case corrupt(String)

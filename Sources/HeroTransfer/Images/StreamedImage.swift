@@ -1,4 +1,5 @@
 import FoundationEssentials
+import HeroBase
 
 /// An image validated, and hashed, while its bytes arrived (the agent's worker fed each INCR chunk to a
 /// `PNGStream`), for the very bytes it was fed: it stands for a full decode of a value only when that value's

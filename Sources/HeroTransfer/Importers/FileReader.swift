@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import FoundationEssentials
+import HeroBase
 
 /// Reads local files named in a URI list, refusing anything that is not a regular file within the limit.
 /// Opening is non-blocking, so a FIFO or a device named in a hostile list can never hang the agent; a file system

@@ -1,5 +1,6 @@
 import Dispatch
 import FoundationEssentials
+import HeroBase
 
 /// `text/uri-list` (RFC 2483), `x-special/gnome-copied-files` and KDE's list: each local file becomes its image
 /// (when its bytes are one) plus its name without extension as text; other URIs stay text.

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import HeroBase
 
 /// Browsers' link targets, read for the name they carry: `text/x-moz-url` (UTF-16 `URL\ntitle`), `_NETSCAPE_URL`
 /// (UTF-8 `URL\ntitle`), `text/x-moz-url-desc` (UTF-16 title). The title names the hero; without one, the last

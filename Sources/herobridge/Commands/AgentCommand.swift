@@ -23,13 +23,17 @@ enum AgentCommand: CLICommand {
                                                                "size and place of the drop window (default 400x600)") { $0.geometry ?? .default }
     static let notify = FlagChoice<Self, Bool>(("--notify", true, "a desktop notification when a copy adds a hero while the window is hidden"),
                                                ("--no-notify", false, "no desktop notifications (the default)"))
+    static let backend = Option<Self, ClipboardBackend>.setting(
+        .backend, "--backend", "auto|x11|wayland",
+        "what watches the selections: Wayland's data control where the compositor offers it, else X11 (auto, the default)"
+    ) { $0.backend }
     static let logLevel = FlagChoice<Self, AgentLog.Level>(("--quiet", .warning, "log only warnings and errors"),
                                                            ("--verbose", .debug, "log every step"))
 
     static let spec = CommandSpec(Self.self, name: "agent",
-                                  summary: "watch the X11 selections and show the drop window; copies and drops become favorites",
+                                  summary: "watch the selections (X11 or Wayland) and show the drop window; copies and drops become favorites",
                                   options: [display, config, selections, acceptUnknown, maxBytes, timeout, replace, window, tray, geometry,
-                                            notify, logLevel])
+                                            notify, backend, logLevel])
 
     static func run(_ parsed: ParsedCommand<Self>, _ context: CLIContext) throws -> Int32 {
         var flags = AgentFlags()
@@ -43,6 +47,7 @@ enum AgentCommand: CLICommand {
         flags.tray = parsed[tray]
         flags.geometry = parsed[geometry]
         flags.notify = parsed[notify]
+        flags.backend = parsed[backend]
         flags.logLevel = parsed[logLevel]
         let config = try AgentConfig.load(named: parsed[Self.config], environment: context.environment)
         return Agent.run(flags.options(database: context.databasePath, config: config), environment: context.environment)

@@ -1,6 +1,7 @@
 import DropWindow
 import FoundationEssentials
 import HeroAgent
+import HeroBase
 import HeroCommandLine
 import HeroCore
 import HeroTransfer

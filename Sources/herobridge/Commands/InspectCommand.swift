@@ -1,4 +1,5 @@
 import HeroAgent
+import HeroBase
 import HeroCommandLine
 import HeroTransfer
 
@@ -29,7 +30,7 @@ enum InspectCommand: CLICommand {
     }
 
     private static func text(_ content: SelectionContent) -> String {
-        var lines = ["\(content.selection.name): owned by window \(content.ownerText)"]
+        var lines = ["\(content.selectionName): owned by \(content.origin.description)"]
         lines.append("offered: " + (content.offered.isEmpty ? "(nothing)" : content.offered.joined(separator: ", ")))
         if let skipped = content.skipped { lines.append("skipped: \(skipped)") }
         if !content.chosen.isEmpty { lines.append("chosen: " + content.chosen.joined(separator: ", ")) }

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import HeroAgent
+import HeroBase
 import HeroCommandLine
 import X11Bridge
 
@@ -8,13 +9,11 @@ import X11Bridge
 /// display cannot be opened or the agent does not answer.
 enum StatusCommand: CLICommand {
     static let display = Option<Self, String>.display
-    static let json = Flag<Self>("--json", "an object with running, display, pid, paused, pausedUntil, database, favorites, lastAdded, longestStallMs")
+    static let json = Flag<Self>("--json", "an object with running, display, pid, paused, pausedUntil, database, favorites, lastAdded, longestStallMs, watching")
 
     static let spec = CommandSpec(Self.self, name: "status",
                                   summary: "say whether an agent runs on this display, whether it is paused, and what its database holds",
                                   options: [display, json])
-
-    static let exitNotRunning: Int32 = 3
 
     static func run(_ parsed: ParsedCommand<Self>, _ context: CLIContext) throws -> Int32 {
         let status: AgentStatus
@@ -23,7 +22,7 @@ enum StatusCommand: CLICommand {
         } catch let .noAgent(display) {
             Terminal.out(parsed[json] ? try JSONOutput.encode(JSONOutput.NotRunning(display: display))
                                       : "no agent is running on display \(display)\n")
-            return exitNotRunning
+            return ExitStatus.notRunning.rawValue
         }
         Terminal.out(parsed[json] ? try JSONOutput.encode(JSONOutput.Status(status)) : text(status))
         return 0
@@ -38,6 +37,7 @@ enum StatusCommand: CLICommand {
         } else {
             lines.append("favorites: unknown (\(status.problem ?? "the database could not be read"))")
         }
+        if let watching = status.watching { lines.append("watching: \(watching)") }
         if let stall = status.longestStallMs {
             lines.append("longest event-loop stall: \((stall * 10).rounded() / 10) ms")
         }

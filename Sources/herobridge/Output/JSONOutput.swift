@@ -89,7 +89,7 @@ enum JSONOutput {
         var problems: [String]
 
         init(_ content: SelectionContent) {
-            selection = content.selection.name
+            selection = content.selectionName
             owner = content.ownerText
             offered = content.offered
             chosen = content.chosen
@@ -118,6 +118,8 @@ enum JSONOutput {
         var problem: String?
         /// The longest turn of the agent's event loop so far (ms); null from an agent that does not say.
         var longestStallMs: Double?
+        /// What watches the selections (`X11`, `Wayland (…)`); null from an agent that does not say.
+        var watching: String?
 
         init(_ status: AgentStatus) {
             display = status.display
@@ -131,9 +133,10 @@ enum JSONOutput {
             }
             problem = status.problem
             longestStallMs = status.longestStallMs
+            watching = status.watching
         }
 
-        enum Keys: String, CodingKey { case running, display, pid, paused, pausedUntil, database, favorites, lastAdded, problem, longestStallMs }
+        enum Keys: String, CodingKey { case running, display, pid, paused, pausedUntil, database, favorites, lastAdded, problem, longestStallMs, watching }
 
         /// Every key is always there, null when it has no value, so a script can read any of them.
         func encode(to encoder: Encoder) throws {
@@ -148,6 +151,7 @@ enum JSONOutput {
             try container.encode(lastAdded, forKey: .lastAdded)
             try container.encode(problem, forKey: .problem)
             try container.encode(longestStallMs, forKey: .longestStallMs)
+            try container.encode(watching, forKey: .watching)
         }
     }
 

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import FoundationEssentials
+import HeroBase
 import HeroTransfer
 
 /// Writes straight to file descriptors 1 and 2: Glibc's `stdout`/`stderr` are not usable under Swift 6, and
