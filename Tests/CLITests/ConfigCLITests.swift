@@ -56,6 +56,7 @@ import TestSupport
                                "geometry = 300x500-10+20    # line 8",
                                "scale = 1.5    # line 10",
                                "notify = yes    # line 11",
+                               "backend = auto    # default",
                                "log-level = debug    # line 9"])
     }
 
