@@ -31,6 +31,8 @@ let package = Package(
                        providers: [.apt(["libdbus-1-dev"])]),
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto",
                        providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CWaylandClient", path: "Sources/CWaylandClient", pkgConfig: "wayland-client",
+                       providers: [.apt(["libwayland-dev"])]),
         // Declares libFuzzer's LLVMFuzzerRunDriver; the library itself comes with -sanitize=fuzzer (`make fuzz`).
         .systemLibrary(name: "CFuzzer", path: "Sources/CFuzzer"),
 
@@ -38,6 +40,9 @@ let package = Package(
         // call for that; its internals are in Xlibint.h, whose Display structure must not reach a Swift module,
         // so the code is a .c file behind a header of plain C types, not a shim). libX11 comes with CX11.
         .target(name: "CXlibReply", path: "Sources/CXlibReply", linkerSettings: [.linkedLibrary("X11")]),
+        // The data-control protocols' glue as wayland-scanner writes it (interface tables and request wrappers),
+        // generated from protocols/*.xml by scripts/generate-protocols.sh and checked in.
+        .target(name: "CDataControl", dependencies: ["CWaylandClient"], path: "Sources/CDataControl"),
         .target(name: "HeroTransfer", dependencies: ["CPNG", "CDeflate", "CTurboJPEG", "CWebP", "CGif"]),
         .target(name: "HeroCore", dependencies: ["HeroTransfer", "CSQLite", "CCrypto"]),
         .target(name: "X11Bridge", dependencies: ["CX11", "CXlibReply", "CLinux", "HeroTransfer"]),
