@@ -46,8 +46,10 @@ let package = Package(
         .target(name: "HeroTransfer", dependencies: ["CPNG", "CDeflate", "CTurboJPEG", "CWebP", "CGif"]),
         .target(name: "HeroCore", dependencies: ["HeroTransfer", "CSQLite", "CCrypto"]),
         .target(name: "X11Bridge", dependencies: ["CX11", "CXlibReply", "CLinux", "HeroTransfer"]),
+        // The Wayland path: data-control selections watched, read and served. Knows no hero and no X11.
+        .target(name: "WaylandBridge", dependencies: ["CWaylandClient", "CDataControl", "CLinux"]),
         .target(name: "DropWindow", dependencies: ["CX11", "CCairo", "X11Bridge", "HeroCore", "HeroTransfer"]),
-        .target(name: "HeroAgent", dependencies: ["CX11", "CLinux", "CDBus", "X11Bridge", "DropWindow", "HeroCore", "HeroTransfer"]),
+        .target(name: "HeroAgent", dependencies: ["CX11", "CLinux", "CDBus", "X11Bridge", "WaylandBridge", "DropWindow", "HeroCore", "HeroTransfer"]),
         // The command-line declarations, parser, synopses and help text: no X11, no database, tested in-process.
         .target(name: "HeroCommandLine"),
         .executableTarget(name: "herobridge", dependencies: ["HeroAgent", "HeroCommandLine", "HeroCore", "HeroTransfer"]),
@@ -60,6 +62,7 @@ let package = Package(
         .testTarget(name: "X11BridgeTests", dependencies: ["X11Bridge", "HeroTransfer", "TestSupport"]),
         // HeroAgent's parts that need no X server: options and config precedence, the log, offers, sd_notify, notices.
         .testTarget(name: "HeroAgentTests", dependencies: ["HeroAgent", "X11Bridge", "HeroTransfer", "TestSupport"]),
+        .testTarget(name: "WaylandBridgeTests", dependencies: ["WaylandBridge", "CDataControl", "TestSupport"]),
         .testTarget(name: "DropWindowTests", dependencies: ["DropWindow", "HeroCore"]),
         .testTarget(name: "HeroCoreTests", dependencies: ["HeroCore", "HeroTransfer", "TestSupport"]),
         .testTarget(name: "HeroCommandLineTests", dependencies: ["HeroCommandLine"]),
