@@ -31,6 +31,8 @@ let package = Package(
                        providers: [.apt(["libdbus-1-dev"])]),
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto",
                        providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CWaylandClient", path: "Sources/CWaylandClient", pkgConfig: "wayland-client",
+                       providers: [.apt(["libwayland-dev"])]),
         // Declares libFuzzer's LLVMFuzzerRunDriver; the library itself comes with -sanitize=fuzzer (`make fuzz`).
         .systemLibrary(name: "CFuzzer", path: "Sources/CFuzzer"),
 
@@ -40,11 +42,16 @@ let package = Package(
         .target(name: "CXlibReply", path: "Sources/CXlibReply", linkerSettings: [.linkedLibrary("X11")]),
         // The base every module may use: the one clock, byte counts, writing to a descriptor, staged files.
         .target(name: "HeroBase"),
+        // The data-control protocols' glue as wayland-scanner writes it (interface tables and request wrappers),
+        // generated from protocols/*.xml by scripts/generate-protocols.sh and checked in.
+        .target(name: "CDataControl", dependencies: ["CWaylandClient"], path: "Sources/CDataControl"),
         .target(name: "HeroTransfer", dependencies: ["HeroBase", "CPNG", "CDeflate", "CTurboJPEG", "CWebP", "CGif"]),
         .target(name: "HeroCore", dependencies: ["HeroBase", "HeroTransfer", "CSQLite", "CCrypto"]),
         .target(name: "X11Bridge", dependencies: ["CX11", "CXlibReply", "CLinux", "HeroBase"]),
+        // The Wayland path: data-control selections watched, read and served. Knows no hero and no X11.
+        .target(name: "WaylandBridge", dependencies: ["CWaylandClient", "CDataControl", "CLinux", "HeroBase"]),
         .target(name: "DropWindow", dependencies: ["CX11", "CCairo", "X11Bridge", "HeroBase", "HeroCore", "HeroTransfer"]),
-        .target(name: "HeroAgent", dependencies: ["CX11", "CLinux", "CDBus", "X11Bridge", "DropWindow", "HeroBase", "HeroCore", "HeroTransfer"]),
+        .target(name: "HeroAgent", dependencies: ["CX11", "CLinux", "CDBus", "X11Bridge", "WaylandBridge", "DropWindow", "HeroBase", "HeroCore", "HeroTransfer"]),
         // The command-line declarations, parser, synopses and help text: no X11, no database, tested in-process.
         .target(name: "HeroCommandLine"),
         .executableTarget(name: "herobridge", dependencies: ["HeroAgent", "HeroBase", "HeroCommandLine", "HeroCore", "HeroTransfer"]),
@@ -57,6 +64,7 @@ let package = Package(
         .testTarget(name: "X11BridgeTests", dependencies: ["X11Bridge", "HeroTransfer", "TestSupport"]),
         // HeroAgent's parts that need no X server: options and config precedence, the log, offers, sd_notify, notices.
         .testTarget(name: "HeroAgentTests", dependencies: ["HeroAgent", "X11Bridge", "HeroBase", "HeroTransfer", "TestSupport"]),
+        .testTarget(name: "WaylandBridgeTests", dependencies: ["WaylandBridge", "CDataControl", "TestSupport"]),
         .testTarget(name: "DropWindowTests", dependencies: ["DropWindow", "HeroCore"]),
         .testTarget(name: "HeroCoreTests", dependencies: ["HeroCore", "HeroTransfer", "TestSupport"]),
         .testTarget(name: "HeroCommandLineTests", dependencies: ["HeroCommandLine"]),

@@ -21,3 +21,7 @@ static inline int hb_become_idle_thread(void) {
     return sched_setscheduler(0, 5, &parameters);
 #endif
 }
+
+/* pipe2(2): unistd.h declares it only under _GNU_SOURCE (see above for why that is not defined here). The
+ * declaration is glibc's own, so a header that does declare it agrees. */
+extern int pipe2(int pipefd[2], int flags);

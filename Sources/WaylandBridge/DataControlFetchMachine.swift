@@ -1,0 +1,156 @@
+/// The rules of reading an offer's MIME types one after another through pipes, as a value that returns actions
+/// (no descriptors, no clock, no timer of its own): which type is asked next, how many bytes the next read() may
+/// take, when the silence timeout fires, and how the fetch's byte budget shrinks. The bytes of the type being read
+/// are kept here, in a buffer that grows by doubling up to the type's cap and never past it: a source cannot make
+/// the reader allocate more than it is allowed to send. `DataControlReader` performs the actions.
+public struct DataControlFetchMachine {
+    public enum Action: Equatable {
+        /// Make a pipe, ask the source to write `mimeType` into it, and watch its read end.
+        case receive(mimeType: String)
+        /// Close the pipe of the type that was being read.
+        case closePipe
+        /// (Re)arm the single timer, to fire `seconds` from now and call `deadlinePassed`.
+        case armDeadline(seconds: Double)
+        case cancelDeadline
+        /// The fetch is over: one result per type asked, in order.
+        case complete([DataControlReader.Fetched])
+    }
+
+    /// The most one read() takes: the pipe's own capacity is 64 KiB.
+    public static let pieceBytes = 64 << 10
+    /// The first allocation for a type's bytes; it doubles from there.
+    public static let initialCapacity = 64 << 10
+
+    private struct Job {
+        var queue: [DataControlReader.Request]
+        var current: DataControlReader.Request
+        var results: [DataControlReader.Fetched] = []
+        /// Bytes the fetch may still bring, all types together.
+        var budget: Int
+        /// The current type's cap: its own, within the budget.
+        var cap: Int
+        var bytes: [UInt8] = []
+        var requestedAt: UInt64
+        var lastProgress: UInt64
+    }
+
+    public var limits: DataControlReader.Limits
+    private var job: Job?
+
+    public init(limits: DataControlReader.Limits) {
+        self.limits = limits
+    }
+
+    public var isBusy: Bool { job != nil }
+
+    /// The MIME type being read; nil when no fetch is in flight.
+    public var mimeTypeInFlight: String? { job?.current.mimeType }
+
+    /// Bytes of the current type so far, and the buffer's capacity (tests check that it never passes the cap).
+    public var received: (count: Int, capacity: Int) { (job?.bytes.count ?? 0, job?.bytes.capacity ?? 0) }
+
+    /// Starts reading `requests` in order at `now` (monotonic nanoseconds).
+    public mutating func fetch(_ requests: [DataControlReader.Request], now: UInt64) -> [Action] {
+        precondition(job == nil, "one fetch at a time")
+        guard let first = requests.first else { return [.complete([])] }
+        job = Job(queue: Array(requests.dropFirst()), current: first, budget: limits.maxBytes,
+                  cap: min(first.maxBytes, limits.maxBytes), requestedAt: now, lastProgress: now)
+        return request()
+    }
+
+    /// How many bytes the next read() may take: one more than the type's cap leaves (so that a source sending too
+    /// much is caught), at most `pieceBytes`; 0 when nothing is being read.
+    public var readAllowance: Int {
+        guard let job else { return 0 }
+        return min(Self.pieceBytes, job.cap - job.bytes.count + 1)
+    }
+
+    /// A read() gave `piece` (at most `readAllowance` bytes) at `now`.
+    public mutating func arrived(_ piece: UnsafeRawBufferPointer, now: UInt64) -> [Action] {
+        guard job != nil, !piece.isEmpty else { return [] }
+        let total = job!.bytes.count + piece.count
+        guard total <= job!.cap else {
+            return failed(.tooLarge(bytes: total, limit: job!.cap), now: now)
+        }
+        if total > job!.bytes.capacity {
+            // Doubling, from a first 64 KiB, and never past the cap: a 4 GiB cap costs nothing until bytes come.
+            let doubled = max(Self.initialCapacity, job!.bytes.capacity * 2, total)
+            job!.bytes.reserveCapacity(min(doubled, job!.cap))
+        }
+        job!.bytes.append(contentsOf: piece)
+        job!.lastProgress = now
+        return []
+    }
+
+    /// read() gave 0: the source closed its end, the type is complete (possibly empty).
+    public mutating func endOfFile(now: UInt64) -> [Action] {
+        guard job != nil else { return [] }
+        let bytes = job!.bytes
+        job!.bytes = []
+        job!.results.append(.init(mimeType: job!.current.mimeType, result: .success(bytes),
+                                  seconds: Self.seconds(now &- job!.requestedAt)))
+        job!.budget -= bytes.count
+        return next(now: now)
+    }
+
+    /// read() failed with `errno` (not EAGAIN or EINTR).
+    public mutating func readFailed(errno: Int32, now: UInt64) -> [Action] {
+        failed(.readFailed(errno: errno), now: now)
+    }
+
+    /// The `.receive` could not be performed: no pipe (`errno`), or the offer is gone (nil).
+    public mutating func receiveFailed(errno: Int32?, now: UInt64) -> [Action] {
+        failed(errno.map { .noPipe(errno: $0) } ?? .offerGone, now: now)
+    }
+
+    /// The timer fired at `now`: the type fails when the source has been silent for `limits.timeout`; otherwise the
+    /// timer is armed for what is left of it (the silence restarts at each piece without re-arming per piece).
+    public mutating func deadlinePassed(now: UInt64) -> [Action] {
+        guard let current = job else { return [] }
+        let silent = Self.seconds(now &- current.lastProgress)
+        guard silent < limits.timeout else { return failed(.timedOut(seconds: limits.timeout), now: now) }
+        return [.armDeadline(seconds: limits.timeout - silent)]
+    }
+
+    /// Abandons the fetch, reporting `reason` for the type being read; the types not asked yet get no result.
+    public mutating func cancel(reason: String, now: UInt64) -> [Action] {
+        failed(.abandoned(reason), now: now)
+    }
+
+    private mutating func failed(_ failure: DataControlReadFailure, now: UInt64) -> [Action] {
+        guard job != nil else { return [] }
+        job!.bytes = []
+        job!.results.append(.init(mimeType: job!.current.mimeType, result: .failure(failure),
+                                  seconds: Self.seconds(now &- job!.requestedAt)))
+        switch failure {
+        case .timedOut, .abandoned, .offerGone:
+            // A source silent for one type is silent for the rest; a dropped or vanished offer has no rest.
+            return finish()
+        case .tooLarge, .readFailed, .noPipe:
+            return next(now: now)
+        }
+    }
+
+    private mutating func next(now: UInt64) -> [Action] {
+        guard job != nil, !job!.queue.isEmpty else { return finish() }
+        let request = job!.queue.removeFirst()
+        job!.current = request
+        job!.cap = min(request.maxBytes, job!.budget)
+        job!.requestedAt = now
+        job!.lastProgress = now
+        return [.closePipe] + self.request()
+    }
+
+    private func request() -> [Action] {
+        guard let job else { return [] }
+        return [.receive(mimeType: job.current.mimeType), .armDeadline(seconds: limits.timeout)]
+    }
+
+    private mutating func finish() -> [Action] {
+        guard let done = job else { return [] }
+        job = nil
+        return [.closePipe, .cancelDeadline, .complete(done.results)]
+    }
+
+    private static func seconds(_ nanoseconds: UInt64) -> Double { Double(nanoseconds) / 1e9 }
+}

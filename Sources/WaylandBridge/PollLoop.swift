@@ -1,0 +1,89 @@
+import CLinux
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A `DescriptorLoop` of its own over poll(), for programs and tests with no X connection (X11Bridge's
+/// `EventLoop` needs one). Timers use the monotonic clock.
+public final class PollLoop: DescriptorLoop {
+    private struct Watcher {
+        let id: Int
+        let fd: Int32
+        let events: Int16
+        let handler: (Int16) -> Void
+    }
+
+    private struct Timer {
+        let id: Int
+        let at: UInt64
+        let action: () -> Void
+    }
+
+    private var watchers: [Watcher] = []
+    private var timers: [Timer] = []
+    private var nextID = 0
+
+    public init() {}
+
+    public func watch(fd: Int32, events: Int16, _ handler: @escaping (Int16) -> Void) {
+        unwatch(fd: fd)
+        nextID += 1
+        watchers.append(Watcher(id: nextID, fd: fd, events: events, handler: handler))
+    }
+
+    public func unwatch(fd: Int32) {
+        watchers.removeAll { $0.fd == fd }
+    }
+
+    public func startTimer(after seconds: Double, _ action: @escaping () -> Void) -> LoopTimer {
+        nextID += 1
+        let id = nextID
+        timers.append(Timer(id: id, at: Self.now() + UInt64(max(0, seconds) * 1e9), action: action))
+        return LoopTimer { [weak self] in self?.timers.removeAll { $0.id == id } }
+    }
+
+    /// Whether anything is watched or scheduled.
+    public var isIdle: Bool { watchers.isEmpty && timers.isEmpty }
+
+    /// One poll() of at most `timeout` seconds (nil: until something happens), then the ready handlers and the due
+    /// timers. False when poll() failed.
+    @discardableResult
+    public func turn(timeout: Double?) -> Bool {
+        let polled = watchers
+        var fds = polled.map { pollfd(fd: $0.fd, events: $0.events, revents: 0) }
+        var wait: Int32 = timeout.map { Int32(min(max(0, $0) * 1000, Double(Int32.max)).rounded(.up)) } ?? -1
+        if let next = timers.map(\.at).min() {
+            let now = Self.now()
+            let untilNext = next <= now ? 0 : Int32(min((next - now + 999_999) / 1_000_000, UInt64(Int32.max)))
+            wait = wait < 0 ? untilNext : min(wait, untilNext)
+        }
+        let ready = poll(&fds, nfds_t(fds.count), wait)
+        if ready < 0 && errno != EINTR { return false }
+        for (index, watcher) in polled.enumerated() where fds[index].revents != 0 {
+            // A handler may have unwatched (or replaced) this one.
+            guard watchers.contains(where: { $0.id == watcher.id }) else { continue }
+            watcher.handler(fds[index].revents)
+        }
+        let now = Self.now()
+        while let index = timers.indices.filter({ timers[$0].at <= now }).min(by: { timers[$0].at < timers[$1].at }) {
+            timers.remove(at: index).action()
+        }
+        return true
+    }
+
+    /// Turns until `condition` holds or `seconds` passed; whether it held.
+    public func run(until condition: () -> Bool, within seconds: Double) -> Bool {
+        let end = Self.now() + UInt64(seconds * 1e9)
+        while !condition() {
+            let now = Self.now()
+            guard now < end, turn(timeout: Double(end - now) / 1e9) else { return condition() }
+        }
+        return true
+    }
+
+    private static func now() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+}
