@@ -5,10 +5,12 @@ import CX11
 import FoundationEssentials
 import HeroCore
 import HeroTransfer
+import WaylandBridge
 import X11Bridge
 
 /// `herobridge copy`: owns CLIPBOARD (or PRIMARY) with one hero's `HeroOffer` and serves it until another
-/// client takes the selection over, then finishes the transfers in flight and exits 0.
+/// client takes the selection over, then finishes the transfers in flight and exits 0. On a Wayland session
+/// whose compositor offers data control, the selection is the compositor's (`WaylandHeroCopy`); else X11's.
 public enum HeroCopy {
     public struct Options: Sendable {
         public var display: String?
@@ -34,7 +36,11 @@ public enum HeroCopy {
     /// goes (1). Failing to connect or to own is reported (through the pipe when backgrounded) and returns 1.
     public static func run(_ hero: HeroPayload, options: Options, environment: [String: String]) -> Int32 {
         let log = AgentLog(threshold: options.verbose ? .debug : .warning, environment: environment)
-        let report = OutcomeReport(descriptor: options.reportDescriptor, log: log)
+        let report = CopyOutcomeReport(descriptor: options.reportDescriptor, log: log)
+        let selection: WaylandSelection = options.selection == "primary" ? .primary : .clipboard
+        if let wayland = WaylandHeroCopy.connection(environment: environment, selection: selection) {
+            return WaylandHeroCopy.run(hero, on: wayland, selection: selection, log: log, report: report)
+        }
         let connection: XConnection
         do {
             connection = try XConnection.open(displayName: options.display, environment: environment)
@@ -79,32 +85,5 @@ public enum CopyFailure: Error, CustomStringConvertible {
         switch self {
         case let .unknownHero(name): return "no favorite or catalog hero named \"\(name)\""
         }
-    }
-}
-
-/// Says how taking the selection went: on the pipe to the waiting parent when backgrounded, else on stderr.
-private struct OutcomeReport {
-    let descriptor: Int32?
-    let log: AgentLog
-
-    func owned(_ what: String) {
-        log.debug("owned: \(what)")
-        send("owned")
-    }
-
-    /// In the foreground the line looks like every other CLI error (`herobridge: …`), not like a log record.
-    func failed(_ message: String) {
-        if descriptor == nil {
-            let bytes = Array("herobridge: \(message)\n".utf8)
-            _ = bytes.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
-        }
-        send("error: " + message)
-    }
-
-    private func send(_ line: String) {
-        guard let descriptor else { return }
-        let bytes = Array((line + "\n").utf8)
-        _ = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-        close(descriptor)
     }
 }

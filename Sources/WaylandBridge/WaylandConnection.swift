@@ -174,7 +174,7 @@ public final class WaylandConnection {
     }
 
     /// Blocks until the compositor has handled everything sent so far, at most `roundTripTimeout`.
-    func roundTrip() throws(WaylandError) {
+    public func roundTrip() throws(WaylandError) {
         guard let callback = wl_display_sync(display) else { throw .roundTripFailed("no callback could be made") }
         defer { wl_proxy_destroy(callback) }
         let done = UnsafeMutablePointer<Bool>.allocate(capacity: 1)

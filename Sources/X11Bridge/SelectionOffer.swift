@@ -14,6 +14,9 @@ public struct SelectionOffer {
         /// owner, on the first request: expensive conversions (JPEG → PNG) cost nothing until someone asks.
         let produce: () -> Data?
 
+        /// The bytes, made now (an owner of another protocol serves every type from bytes made up front).
+        public func makeData() -> Data? { produce() }
+
         /// A target whose bytes are known now.
         public init(target: String, type: String? = nil, data: Data) {
             self.init(target: target, type: type, produce: { data })
