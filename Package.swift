@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "HeroTransferTests", dependencies: ["HeroBase", "HeroTransfer", "TestSupport"]),
         .testTarget(name: "X11BridgeTests", dependencies: ["X11Bridge", "HeroTransfer", "TestSupport"]),
         // HeroAgent's parts that need no X server: options and config precedence, the log, offers, sd_notify, notices.
-        .testTarget(name: "HeroAgentTests", dependencies: ["HeroAgent", "X11Bridge", "HeroBase", "HeroTransfer", "TestSupport"]),
+        .testTarget(name: "HeroAgentTests", dependencies: ["HeroAgent", "X11Bridge", "WaylandBridge", "HeroBase", "HeroTransfer", "TestSupport"]),
         .testTarget(name: "WaylandBridgeTests", dependencies: ["WaylandBridge", "CDataControl", "TestSupport"]),
         .testTarget(name: "DropWindowTests", dependencies: ["DropWindow", "HeroCore"]),
         .testTarget(name: "HeroCoreTests", dependencies: ["HeroCore", "HeroTransfer", "TestSupport"]),

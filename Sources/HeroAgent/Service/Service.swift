@@ -10,7 +10,8 @@ import HeroTransfer
 ///
 /// install writes the unit with this binary's real path into `$XDG_CONFIG_HOME/systemd/user` (where it wins
 /// over a packaged unit of the same name) and an autostart entry into `$XDG_CONFIG_HOME/autostart`, then has
-/// the user manager import DISPLAY/XAUTHORITY, reload, and `enable --now` the unit. Every step is a file
+/// the user manager import DISPLAY/XAUTHORITY/WAYLAND_DISPLAY (saying what it still lacks), reload, and
+/// `enable --now` the unit. Every step is a file
 /// write or a `systemctl --user` call, so `--dry-run` can print exactly what would happen.
 public struct Service: Sendable {
     public let environment: [String: String]
@@ -50,6 +51,7 @@ public struct Service: Sendable {
         try write(ServiceUnit.text(executable: executable), to: unitPath)
         try write(ServiceUnit.autostartEntry(executable: executable), to: autostartPath)
         try importDisplay()
+        try checkManagerEnvironment()
         try checked(["daemon-reload"], what: "reload the user manager")
         try checked(start ? ["enable", "--now", ServiceUnit.name] : ["enable", ServiceUnit.name], what: "enable the service")
         if !dryRun {
@@ -146,15 +148,43 @@ public struct Service: Sendable {
 
     // MARK: - Steps
 
-    /// Puts this session's DISPLAY and XAUTHORITY into the user manager's environment, which every service
-    /// it starts inherits. Without them the agent has no display to open.
+    /// Puts this session's DISPLAY, XAUTHORITY and WAYLAND_DISPLAY into the user manager's environment, which
+    /// every service it starts inherits. Without DISPLAY the agent has no display to open; without WAYLAND_DISPLAY
+    /// it watches a Wayland session through Xwayland only.
     private func importDisplay() throws {
-        let names = ["DISPLAY", "XAUTHORITY"].filter { environment[$0].map { !$0.isEmpty } ?? false }
+        let names = ["DISPLAY", "XAUTHORITY", "WAYLAND_DISPLAY"].filter { environment[$0].map { !$0.isEmpty } ?? false }
         guard names.contains("DISPLAY") else {
             console.err("herobridge: note: DISPLAY is not set here; the service gets it from your next graphical login\n")
             return
         }
         try checked(["import-environment"] + names, what: "give the user manager this session's display")
+    }
+
+    /// Says what the user manager lacks for the agent to see this session: DISPLAY always, WAYLAND_DISPLAY on a
+    /// Wayland session (`WAYLAND_DISPLAY` here, or `XDG_SESSION_TYPE=wayland`), and how a session gives them to it.
+    private func checkManagerEnvironment() throws {
+        guard !dryRun, let shown = try systemctlResult(["show-environment"]), shown.succeeded else { return }
+        let missing = Self.missingFromManager(shown.output, session: environment)
+        guard !missing.isEmpty else { return }
+        let names = missing.joined(separator: " ")
+        console.err("herobridge: note: the user manager's environment has no \(missing.joined(separator: " or ")), so the "
+                    + "service cannot see this session's \(missing == ["DISPLAY"] ? "X display" : "displays"). Have the "
+                    + "session give it at login, for instance in the compositor's or the X session's start-up:\n"
+                    + "  systemctl --user import-environment \(names)\n"
+                    + "or\n  dbus-update-activation-environment --systemd \(names)\n")
+    }
+
+    /// The names among DISPLAY and WAYLAND_DISPLAY that the manager's environment (`systemctl --user
+    /// show-environment`'s `NAME=value` lines) lacks while this session needs them.
+    static func missingFromManager(_ shown: String, session: [String: String]) -> [String] {
+        var manager: Set<String> = []
+        for line in shown.split(separator: "\n") {
+            guard let equals = line.firstIndex(of: "="), line.index(after: equals) < line.endIndex else { continue }
+            manager.insert(String(line[..<equals]))
+        }
+        let waylandSession = !(session["WAYLAND_DISPLAY"] ?? "").isEmpty || session["XDG_SESSION_TYPE"] == "wayland"
+        return ["DISPLAY"].filter { !manager.contains($0) }
+            + (waylandSession && !manager.contains("WAYLAND_DISPLAY") ? ["WAYLAND_DISPLAY"] : [])
     }
 
     private func write(_ text: String, to path: String) throws {
