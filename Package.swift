@@ -70,6 +70,8 @@ let package = Package(
         .testTarget(name: "HeroCommandLineTests", dependencies: ["HeroCommandLine"]),
         .testTarget(name: "CLITests", dependencies: ["herobridge", "TestSupport"]),
         .testTarget(name: "AgentTests", dependencies: ["herobridge", "HeroCore", "DropWindow", "TestSupport"]),
+        // The agent on a real headless sway with Xwayland: the Wayland path end to end, with real clients.
+        .testTarget(name: "WaylandAgentTests", dependencies: ["herobridge", "HeroCore", "HeroTransfer", "TestSupport"]),
         // The Wayland test harness itself (Tests/Support/HeadlessSway.swift, WaylandFixture.swift) against a real sway.
         .testTarget(name: "WaylandHarnessTests", dependencies: ["TestSupport"]),
     ]
