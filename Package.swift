@@ -60,5 +60,7 @@ let package = Package(
         .testTarget(name: "HeroCommandLineTests", dependencies: ["HeroCommandLine"]),
         .testTarget(name: "CLITests", dependencies: ["herobridge", "TestSupport"]),
         .testTarget(name: "AgentTests", dependencies: ["herobridge", "HeroCore", "DropWindow", "TestSupport"]),
+        // docs/ARCHITECTURE.md checked against this file and Sources, read as text: no dependency, so it builds alone.
+        .testTarget(name: "ArchitectureTests"),
     ]
 )
