@@ -63,7 +63,7 @@ public final class SelectionReader {
     /// One line per event not believed, for the log.
     public var log: (String) -> Void = { _ in }
     /// Called after each INCR chunk is taken, with the target and its bytes so far (committed), for work that
-    /// can start before the last byte: the agent validates a PNG on its worker meanwhile.
+    /// can start before the last byte: the agent checks, hashes and writes a PNG on threads of its own meanwhile.
     public var onChunk: (_ target: String, _ incoming: IncomingBytes) -> Void = { _, _ in }
 
     public init(connection: XConnection, loop: EventLoop, limits: Limits) {
