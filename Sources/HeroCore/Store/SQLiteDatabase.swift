@@ -26,7 +26,7 @@ final class SQLiteDatabase {
     }
 
     /// Prepared statements by SQL text, reused: an ingest of 10,000 names runs the same few statements 30,000
-    /// times, and preparing each anew was most of SQLite's share of the time (measured with perf). Bounded by
+    /// times, and preparing each anew was most of SQLite's share of the time (BENCHMARKS.md). Bounded by
     /// the number of distinct SQL texts in the code (values are always bound, never interpolated).
     private var statements: [String: OpaquePointer] = [:]
     /// Statements being stepped right now: a query run from inside another's row callback prepares its own.
