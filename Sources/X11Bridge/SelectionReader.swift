@@ -95,12 +95,6 @@ public final class SelectionReader {
                               owner: owner ?? connection.owner(of: selection), now: EventClock.nanoseconds()))
     }
 
-    /// Fetches targets with no cap of their own beyond the fetch's budget.
-    public func fetch(selection: Atom, targets: [String], time: Time, owner: Window? = nil,
-                      completion: @escaping ([Fetched]) -> Void) {
-        fetch(selection: selection, targets: targets.map { Request($0) }, time: time, owner: owner, completion: completion)
-    }
-
     /// Abandons the fetch in flight, reporting `reason` for the target being read; the completion still runs.
     public func cancel(reason: String) {
         perform(machine.cancel(reason: reason))
