@@ -29,7 +29,10 @@ import TestSupport
                 result.withLock { $0 = names }
             }
             started.wait()
-            Thread.sleep(forTimeInterval: 0.2) // let the reader reach its wait for the write lock
+            // Not a guard of a negative check: the reader must be in SQLite's busy wait for the write lock before
+            // the commit for this test to test anything, and nothing outside SQLite tells when it is, so this makes
+            // it very likely. Were the reader late, it would read after the commit and pass anyway.
+            Thread.sleep(forTimeInterval: 0.2)
         }
         #expect(plain == [])
         #expect(eventually(timeout: 10) { result.withLock { $0 } != nil })
