@@ -54,7 +54,7 @@ let package = Package(
         .target(name: "HeroAgent", dependencies: ["CX11", "CLinux", "CDBus", "X11Bridge", "WaylandBridge", "DropWindow", "HeroBase", "HeroCore", "HeroTransfer"]),
         // The command-line declarations, parser, synopses and help text: no X11, no database, tested in-process.
         .target(name: "HeroCommandLine"),
-        .executableTarget(name: "herobridge", dependencies: ["HeroAgent", "HeroBase", "HeroCommandLine", "HeroCore", "HeroTransfer"]),
+        .executableTarget(name: "herobridge", dependencies: ["HeroAgent", "HeroBase", "HeroCommandLine", "HeroCore", "HeroTransfer", "X11Bridge", "DropWindow"]),
         // Every libFuzzer harness in one binary, chosen by name: one ASan build serves them all (scripts/fuzz.py).
         .executableTarget(name: "herobridge-fuzz", dependencies: ["CFuzzer", "HeroAgent", "HeroBase", "HeroCore", "HeroTransfer", "X11Bridge"],
                           path: "Sources/HeroFuzz"),
@@ -74,5 +74,7 @@ let package = Package(
         .testTarget(name: "WaylandAgentTests", dependencies: ["herobridge", "HeroCore", "HeroTransfer", "TestSupport"]),
         // The Wayland test harness itself (Tests/Support/HeadlessSway.swift, WaylandFixture.swift) against a real sway.
         .testTarget(name: "WaylandHarnessTests", dependencies: ["TestSupport"]),
+        // docs/ARCHITECTURE.md checked against this file and Sources, read as text: no dependency, so it builds alone.
+        .testTarget(name: "ArchitectureTests"),
     ]
 )

@@ -94,6 +94,24 @@ Reproduce: `make bench` (installs what it needs, builds release, runs for about 
 """
 
 
+# BENCHMARKS.md's section written by hand (the figures behind choices in the code), which a run keeps as it is:
+# from its heading to the next heading of its level (stress.py's section, which comes after it, is written anew).
+KEPT_HEADING = "## Measurements behind choices in the code"
+
+
+def kept_section(path):
+    """The hand-kept section of the BENCHMARKS.md at path, with a blank line before it; "" when there is none."""
+    try:
+        text = open(path).read()
+    except FileNotFoundError:
+        return ""
+    if KEPT_HEADING not in text:
+        return ""
+    section = text[text.index(KEPT_HEADING):]
+    end = section.find("\n## ", len(KEPT_HEADING))
+    return "\n" + (section if end < 0 else section[:end + 1]).rstrip("\n") + "\n"
+
+
 def write(results, failures, machine_info, seconds, idle_seconds):
     """Writes bench/results.json, prints the table (and what failed), writes BENCHMARKS.md."""
     with open(os.path.join(ROOT, "bench", "results.json"), "w") as f:
@@ -102,8 +120,10 @@ def write(results, failures, machine_info, seconds, idle_seconds):
     print(text)
     if failures:
         print("\nFAILED: " + "; ".join(failures))
-    with open(os.path.join(ROOT, "BENCHMARKS.md"), "w") as f:
+    path = os.path.join(ROOT, "BENCHMARKS.md")
+    kept = kept_section(path)
+    with open(path, "w") as f:
         f.write(BENCHMARKS_MD % (
             time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), machine_info["cpu"], machine_info["cores"],
             machine_info["memory_gb"], machine_info["os"], machine_info["copyq"], seconds, text,
-            ("\nFailed: " + "; ".join(failures) + "\n") if failures else "", idle_seconds))
+            ("\nFailed: " + "; ".join(failures) + "\n") if failures else "", idle_seconds) + kept)

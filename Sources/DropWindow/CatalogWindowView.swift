@@ -78,12 +78,6 @@ public final class CatalogWindowView {
         refilter(resetScroll: false)
     }
 
-    /// Sets the search text (as if typed) and filters.
-    public func setQuery(_ text: String) {
-        search = SearchText(text)
-        refilter(resetScroll: true)
-    }
-
     /// Follows a new scale as `DropWindowView.setScale` does (this window has no thumbnails). False when the factor
     /// is the same and nothing was done.
     @discardableResult

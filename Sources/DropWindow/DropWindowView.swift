@@ -95,12 +95,6 @@ public final class DropWindowView {
         favorite.hero.portrait.flatMap { thumbnails.surface(sha256: $0.sha256) }
     }
 
-    /// The portraits whose thumbnails this window already has (or knows it cannot have).
-    public var knownThumbnails: Set<String> { thumbnails.known }
-
-    /// The portraits whose thumbnails were asked for and have not come back yet.
-    public var pendingThumbnails: Set<String> { thumbnails.pending }
-
     /// The side, in device pixels, of the thumbnails this window wants: `DropLayout.thumbnailSize` scaled, so a
     /// portrait is as sharp as the screen allows.
     public var thumbnailPixels: Int { thumbnails.pixelSize }

@@ -6,9 +6,9 @@ import FoundationEssentials
 ///
 /// Thumbnails are made lazily, for the rows on screen only: `request` says which of the portraits drawn are
 /// neither known nor already asked for, and marks them asked (`pending`) so that the many draws before a
-/// thumbnail comes back (hover, status lines, scrolling) ask the worker once. Decoding all 500 portraits of a
-/// database up front kept the worker busy for 400 ms after the agent started: rows, status answers and the first
-/// copy all waited behind thumbnails nobody was looking at.
+/// thumbnail comes back (hover, status lines, scrolling) ask the worker once. Decoding every portrait of a
+/// database up front kept the worker busy after the agent started: rows, status answers and the first copy all
+/// waited behind thumbnails nobody was looking at (BENCHMARKS.md has the figure).
 final class ThumbnailCache {
     private var surfaces: [String: OpaquePointer] = [:]
     /// Portraits that failed to decode: drawn as the placeholder, and not asked for again.

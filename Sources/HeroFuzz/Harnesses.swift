@@ -1,4 +1,4 @@
-/// Every harness of `herobridge-fuzz`, by name: what `scripts/fuzz.sh` runs, one after the other.
+/// Every harness of `herobridge-fuzz`, by name: what `--list` prints and `scripts/fuzz.py` fuzzes or replays.
 enum Harnesses {
     static let all: [Harness] = [
         TextTargetsHarness.harness,

@@ -43,9 +43,9 @@ enum ImageHarness {
                             "decoded \(full.width)×\(full.height), validated \(image.width)×\(image.height)")
             Invariant.check(full.pixels.count == full.width * full.height * 4, "decode gave \(full.pixels.count) bytes")
             // Served as image/png to apps that ask for it (HeroOffer): the conversion must give a PNG of that size,
-            // read from its IHDR. Only up to 64K pixels: libpng's two deflate passes over a megapixel take about
-            // 0.3 s of CPU under ASan, past the 1 s timeout on a loaded machine (the first 60 s run found such a
-            // 243×996 WebP of 189 bytes, now regress-timeout-431e4ffb99c2), and the size check is the same code.
+            // read from its IHDR. Only up to 64K pixels: libpng's two deflate passes over a megapixel are slow under
+            // ASan, enough to pass the 1 s timeout on a loaded machine (the first 60 s run found such a 243×996 WebP
+            // of 189 bytes, now regress-timeout-431e4ffb99c2), and the size check is the same code.
             if image.mime != "image/png", image.width * image.height <= 1 << 16 {
                 let png = try PNGEncoder.encode(full)
                 func word(_ offset: Int) -> Int { png.dropFirst(offset).prefix(4).reduce(0) { $0 << 8 | Int($1) } }

@@ -103,9 +103,9 @@ public final class EventLoop {
     /// unbounded drain let such a client starve the timers and the worker's results for as long as it went on.
     public static let eventsPerTurn = 64
     /// And a turn stops draining once it has run this long. An INCR chunk is a round trip to the owner through the
-    /// server, so 64 of them were one turn of 10 ms, and up to 40 ms when the owner or the server was slow (the
-    /// bench's 50 MB ingest, `longestStallMs`): a status request or a drop waited that long. One clock read per
-    /// event (the vDSO's, tens of nanoseconds).
+    /// server, so 64 of them made one long turn, longer still when the owner or the server was slow: a status
+    /// request or a drop waited that long (the bench's `longestStallMs`; BENCHMARKS.md). One clock read per event
+    /// (the vDSO's, tens of nanoseconds).
     public static let turnBudgetNanoseconds: UInt64 = 4_000_000
 
     /// Dispatches X events to `handle` until stopped, signalled, or the connection is lost.

@@ -7,7 +7,8 @@ import Glibc
 /// moved: each chunk is read from the socket straight to its place at the end (`XConnection.readProperty(…into:)`),
 /// so a 50 MB image is copied once, from the kernel, and each page is faulted in once. Reserving costs address
 /// space only (`MAP_NORESERVE`, untouched pages take no memory). Because the bytes never move, a region already
-/// written can be read on another thread while the next chunk arrives (the worker's progressive validation),
+/// written can be read on another thread while the next chunk arrives (the agent's idle lanes check, hash and
+/// write it),
 /// and `data` hands the whole value on without a copy. The mapping goes when the last holder does.
 ///
 /// One writer, on the X thread. Readers elsewhere only read ranges that the writer committed before handing them

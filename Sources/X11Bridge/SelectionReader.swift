@@ -63,7 +63,7 @@ public final class SelectionReader {
     /// One line per event not believed, for the log.
     public var log: (String) -> Void = { _ in }
     /// Called after each INCR chunk is taken, with the target and its bytes so far (committed), for work that
-    /// can start before the last byte: the agent validates a PNG on its worker meanwhile.
+    /// can start before the last byte: the agent checks, hashes and writes a PNG on threads of its own meanwhile.
     public var onChunk: (_ target: String, _ incoming: IncomingBytes) -> Void = { _, _ in }
 
     public init(connection: XConnection, loop: EventLoop, limits: Limits) {
@@ -93,12 +93,6 @@ public final class SelectionReader {
         let resolved = targets.map { SelectionFetchMachine.Target(name: $0.target, atom: connection.atom($0.target), maxBytes: $0.maxBytes) }
         perform(machine.fetch(selection: selection, targets: resolved, time: time,
                               owner: owner ?? connection.owner(of: selection), now: EventClock.nanoseconds()))
-    }
-
-    /// Fetches targets with no cap of their own beyond the fetch's budget.
-    public func fetch(selection: Atom, targets: [String], time: Time, owner: Window? = nil,
-                      completion: @escaping ([Fetched]) -> Void) {
-        fetch(selection: selection, targets: targets.map { Request($0) }, time: time, owner: owner, completion: completion)
     }
 
     /// Abandons the fetch in flight, reporting `reason` for the target being read; the completion still runs.

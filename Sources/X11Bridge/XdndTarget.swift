@@ -74,7 +74,8 @@ public final class XdndTarget {
     }
 
     /// The most types an XdndTypeList may list (4 bytes each on the wire): GTK offers about 15 for an image, and
-    /// naming 4 million atoms took 10 s per Enter. A longer list is not read, and the drag is refused.
+    /// naming millions of atoms held the X thread for seconds per Enter. A longer list is not read, and the drag
+    /// is refused.
     public static let maxTypes = 1024
 
     /// The source's XdndTypeList, sized before it is read; nil when it is missing, longer than `maxTypes`, or not

@@ -78,6 +78,32 @@ final class AgentHarness: @unchecked Sendable {
         return child
     }
 
+    /// A round trip to the agent, in place of a sleep before a check that nothing happened: `herobridge status`,
+    /// whose answer comes after the agent's X thread handled every event queued for it before the request (one
+    /// thread, in order), and after its worker finished every job queued before (the count is read there). So what
+    /// the agent does about an earlier event without waiting for another client is done: a drop refused, a star
+    /// clicked, a scroll, an ingest already handed to the worker.
+    func roundTrip() throws {
+        let result = try HeroBridgeProcess.run(["--db", db, "status", "--display", xvfb.display], environment: environment(),
+                                               timeout: 60)
+        guard result.status == 0 else { throw HarnessError("status did not answer: \(result.stdout) \(result.stderr)") }
+    }
+
+    /// Round trips to the agent and to the owner of `selection`, in turn, `steps` times, in place of a sleep before
+    /// a check that a selection was not read: a TARGETS request of ours (`xclip -o`) is answered after every request
+    /// the agent sent the owner before it, and the `status` after it after the agent handled the owner's reply. So
+    /// a read the agent began (wrongly) before the call is `steps` exchanges with the owner further on: a text read
+    /// is TARGETS, the text, and the worker's ingest, which 3 steps see to its end.
+    func settle(selection: String = "clipboard", steps: Int = 3) throws {
+        for _ in 0..<steps {
+            try roundTrip()
+            // No owner, or one that refuses: xclip -o fails at once, which is as good a round trip.
+            _ = try HeroBridgeProcess.run(["-o", "-selection", selection, "-t", "TARGETS"], environment: environment(),
+                                          executable: "/usr/bin/xclip", timeout: 60)
+        }
+        try roundTrip()
+    }
+
     /// The favorites as stored, read with HeroCore from the same database file.
     func favorites() throws -> [Favorite] {
         try Favorites(path: db).list()

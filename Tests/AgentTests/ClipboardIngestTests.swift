@@ -101,7 +101,7 @@ import TestSupport
         try world.startAgent()
         let owner = try world.fixture("gtk_owner.py", ["secret", "Thor"])
         #expect(world.waitForLog("clipboard: skipped: a password (x-kde-passwordManagerHint) was not read"))
-        usleep(300_000)
+        try world.settle()
         #expect(!owner.output.contains("served"))
         #expect(try world.names().isEmpty)
     }
@@ -110,7 +110,7 @@ import TestSupport
         let world = try AgentHarness()
         try world.xclip("Thor")
         try world.startAgent()
-        usleep(800_000)
+        try world.settle()
         #expect(try world.names().isEmpty)
         try world.xclip("Hulk")
         #expect(world.waitForFavorite("Hulk") != nil)
@@ -124,7 +124,7 @@ import TestSupport
         #expect(world.waitForFavorite("Thor") != nil)
         _ = try Favorites(path: world.db).remove(names: ["Thor"])
         owner.stop()
-        usleep(800_000)
+        try world.settle()
         #expect(try world.names().isEmpty)
         try world.xclip("Hulk")
         #expect(world.waitForFavorite("Hulk") != nil)
@@ -145,7 +145,7 @@ import TestSupport
         for length in 1...name.count { try world.xclip(String(name.prefix(length)), selection: "primary") }
         let favorite = try #require(world.waitForFavorite("Spider-Man"))
         #expect(favorite.source == .primary)
-        usleep(600_000)
+        try world.settle(selection: "primary")
         #expect(try world.names() == ["Spider-Man"])
         // Debounced: fewer reads than the ten owner changes ("S", "Sp", …).
         #expect(world.log.components(separatedBy: "primary: ").count - 1 < name.count, "\(world.log)")

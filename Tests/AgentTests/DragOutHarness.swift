@@ -22,7 +22,7 @@ extension AgentHarness {
     /// Starts the GTK3 drop target fixture and waits until it is mapped.
     func dropTarget() throws -> Child {
         let target = try fixture("gtk_drop_target.py", [])
-        usleep(200_000) // its first paint, before the pointer arrives
+        usleep(200_000) // paces xdotool: the target's first paint, before xdotool's pointer arrives
         return target
     }
 

@@ -26,7 +26,7 @@ extension AgentHarness {
     /// Starts the GTK drag source in `mode` (see gtk_drag_source.py) and waits until its window is mapped.
     func dragSource(_ arguments: [String]) throws -> Child {
         let source = try fixture("gtk_drag_source.py", arguments)
-        usleep(200_000) // let GTK finish its first paint before the pointer arrives
+        usleep(200_000) // paces xdotool: GTK finishes its first paint before xdotool's pointer arrives
         return source
     }
 

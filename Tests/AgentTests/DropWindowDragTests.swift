@@ -79,7 +79,7 @@ import TestSupport
         try world.drag(from: source, to: AgentHarness.circlePoint, release: false)
         try world.release(at: (120, 400))
         #expect(source.waitFor("end"))
-        usleep(300_000)
+        try world.roundTrip()
         #expect(try world.names().isEmpty)
         let again = try world.dragSource(["text", "Hulk"])
         #expect(try world.drag(from: again, to: AgentHarness.circlePoint))
@@ -183,7 +183,7 @@ import TestSupport
         let firstRow = AgentHarness.rowPoint(0)
         _ = try HeroBridgeProcess.run(["mousemove", "\(firstRow.0)", "\(firstRow.1)", "sleep", "0.05", "click", "5"],
                                       environment: world.environment(), executable: "/usr/bin/xdotool")
-        usleep(300_000)
+        try world.roundTrip()  // the wheel's scroll is done before the click
         try world.click(AgentHarness.root(AgentHarness.starPoint(0)))  // the star of the first row now shown: Cyclops
         #expect(eventually(timeout: 5) { (try? world.names())?.contains("Cyclops") == false })
         #expect(try world.names() == names.filter { $0 != "Cyclops" })

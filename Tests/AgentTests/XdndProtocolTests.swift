@@ -47,7 +47,7 @@ import TestSupport
         #expect(!source.output.contains("status accept=1"))
         #expect(!source.output.contains("request "))
         #expect(source.output.contains("finished success=0"))
-        usleep(200_000)
+        try world.roundTrip()
         #expect(try world.names().isEmpty)
         #expect(world.agent?.isRunning == true)
     }
@@ -70,7 +70,7 @@ import TestSupport
         #expect(source.outputLines.filter { $0.hasPrefix("status") } == ["status accept=0"], "\(source.output)")
         #expect(source.outputLines.filter { $0.hasPrefix("finished") } == ["finished success=0"], "\(source.output)")
         #expect(!source.output.contains("request "))
-        usleep(200_000)
+        try world.roundTrip()
         #expect(try world.names().isEmpty)
         #expect(world.agent?.isRunning == true)
     }

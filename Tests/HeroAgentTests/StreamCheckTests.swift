@@ -1,4 +1,3 @@
-import CPNG
 import Foundation
 import HeroBase
 import HeroCore
@@ -147,7 +146,7 @@ import X11Bridge
         }
         let length = bytes[last..<last + 4].reduce(0) { $0 << 8 | Int($1) }
         bytes[last + 8 + length / 2] ^= 0xFF
-        let crc = bytes.withUnsafeBufferPointer { crc32(0, $0.baseAddress! + last + 4, uInt(length + 4)) }
+        let crc = PNGChunk.crc32(bytes[(last + 4)..<(last + 8 + length)])
         for i in 0..<4 { bytes[last + 8 + length + i] = UInt8(truncatingIfNeeded: crc >> (24 - 8 * UInt(i))) }
         return Data(bytes)
     }

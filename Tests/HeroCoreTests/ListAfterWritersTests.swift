@@ -14,9 +14,19 @@ import TestSupport
         let path = dir.path + "/favorites.sqlite3"
         let reader = try Favorites(path: path)
         let writer = try FavoritesStore(path: path)
-        let started = DispatchSemaphore(value: 0)
+        // The reader says when it finds the write lock taken, and waits there until the writer has committed: no
+        // sleep, and the list is known to have been taken while the write was in progress.
+        let waitingForLock = DispatchSemaphore(value: 0)
+        let committed = DispatchSemaphore(value: 0)
+        let isCommitted = Mutex(false)
+        reader.store.database.setBusyHandler { _ in
+            if isCommitted.withLock({ $0 }) { return true }
+            waitingForLock.signal()
+            return committed.wait(timeout: .now() + 30) == .success   // a hang guard, never reached when it works
+        }
         let result = Mutex<[String]?>(nil)
         var plain: [String] = []
+        var readerWaited = false
         try writer.write { () throws(StoreError) -> Void in
             try writer.insertFavorite(Hero(name: "Thor", origin: .catalog), key: HeroName.key("Thor"), source: IngestSource.cli, at: Date())
             // The change is written but not committed: a plain read does not see it...
@@ -24,14 +34,15 @@ import TestSupport
             // ...and the list that waits for writers, started now, must return it once the commit is done.
             let waiting = Unchecked(reader) // used by that thread alone from here on
             Thread.detachNewThread {
-                started.signal()
                 let names = try? waiting.value.listAfterWritersFinish().map(\.hero.name)
                 result.withLock { $0 = names }
             }
-            started.wait()
-            Thread.sleep(forTimeInterval: 0.2) // let the reader reach its wait for the write lock
+            readerWaited = waitingForLock.wait(timeout: .now() + 30) == .success
         }
+        isCommitted.withLock { $0 = true }
+        committed.signal()
         #expect(plain == [])
+        #expect(readerWaited, "the reader never found the write lock taken")
         #expect(eventually(timeout: 10) { result.withLock { $0 } != nil })
         #expect(result.withLock { $0 } == ["Thor"])
     }

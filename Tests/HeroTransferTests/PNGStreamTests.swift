@@ -1,4 +1,3 @@
-import CPNG
 import Foundation
 import Testing
 import TestSupport
@@ -110,10 +109,7 @@ import TestSupport
         let png = noisy(width: 4, height: 3)
         let iend = png.count - 12
         let type = Data([0x72, 0xD4, 0x99, 0x30]), body = Data("hello".utf8)
-        var crc = UInt32(0)
-        (type + body).withUnsafeBytes { crc = UInt32(truncatingIfNeeded: crc32(0, $0.bindMemory(to: Bytef.self).baseAddress, uInt($0.count))) }
-        let odd = Data([0, 0, 0, UInt8(body.count)]) + type + body
-            + Data([UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)])
+        let odd = PNGChunk.make(type: type, body: body)
         let bad = png.prefix(iend) + odd + png.suffix(12)
         #expect(throws: TransferError.self) { try ImageValidator.validate(bad, target: "image/png", limits: .default) }
         for pieces in [[1], [8], [bad.count]] {

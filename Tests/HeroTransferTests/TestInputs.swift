@@ -30,17 +30,7 @@ func pngBomb(width: UInt32, height: UInt32) -> Data {
     let raw = Data(repeating: 0, count: 16)
     var zlib = Data([0x78, 0x01, 0x01, UInt8(raw.count), 0x00, ~UInt8(raw.count), 0xFF]) + raw
     zlib += bigEndianBytes(UInt32(raw.count) << 16 | 1) // Adler-32 of zero bytes: a = 1, b = count
-    return ImageFixtures.pngHeaderOnly(width: width, height: height) + pngChunk("IDAT", zlib) + pngChunk("IEND", Data())
-}
-
-private func pngChunk(_ type: String, _ body: Data) -> Data {
-    let typed = Data(type.utf8) + body
-    var crc: UInt32 = 0xFFFF_FFFF
-    for byte in typed {
-        crc ^= UInt32(byte)
-        for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-    }
-    return bigEndianBytes(UInt32(body.count)) + typed + bigEndianBytes(~crc)
+    return ImageFixtures.pngHeaderOnly(width: width, height: height) + PNGChunk.make("IDAT", zlib) + PNGChunk.make("IEND", Data())
 }
 
 private func bigEndianBytes(_ value: UInt32) -> Data {

@@ -63,15 +63,11 @@ public enum ImageFixtures {
 
     /// A PNG that is only a signature and an IHDR chunk claiming `width`×`height` (a decompression bomb's header).
     public static func pngHeaderOnly(width: UInt32, height: UInt32) -> Data {
-        var ihdr = Data("IHDR".utf8)
+        var ihdr = Data()
         ihdr.append(bigEndian: width)
         ihdr.append(bigEndian: height)
         ihdr.append(contentsOf: [8, 6, 0, 0, 0]) // 8-bit RGBA, deflate, no filter, no interlace
-        var data = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
-        data.append(bigEndian: UInt32(13))
-        data.append(ihdr)
-        data.append(bigEndian: crc32(ihdr))
-        return data
+        return Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + PNGChunk.make("IHDR", ihdr)
     }
 
     /// A minimal valid GIF (1×1).
@@ -92,15 +88,6 @@ public enum ImageFixtures {
             }
         }
         return pixels
-    }
-
-    private static func crc32(_ data: Data) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in data {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        return ~crc
     }
 }
 

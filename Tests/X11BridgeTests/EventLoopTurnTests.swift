@@ -30,7 +30,9 @@ import X11Bridge
         _ = loop.run { event in
             guard event.type == ClientMessage else { return }
             handled += 1
-            usleep(1_000)
+            // A handler that works for 1 ms: a spin on the loop's clock, so each event costs at least that much.
+            let done = EventLoop.now() + 1_000_000
+            while EventLoop.now() < done {}
         }
         let due = try #require(handledWhenDue)
         #expect(due >= 1 && due <= budgetEvents + 1, "the deadline waited for \(due) events")

@@ -20,11 +20,6 @@ public struct IngestReport: Sendable, Equatable {
         outcomes.compactMap { if case let .added(name, _) = $0 { return name } else { return nil } }
     }
 
-    /// Whether the store changed.
-    public var changedStore: Bool {
-        outcomes.contains { switch $0 { case .added, .updated: return true; default: return false } }
-    }
-
     /// One line per outcome, for logs and the terminal: `added Spider-Man`, `ignored text: no hero named "x"`.
     /// More than `limit` ignored lines collapse into one count.
     public func lines(limit: Int = 5) -> [String] {

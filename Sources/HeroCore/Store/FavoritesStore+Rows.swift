@@ -9,7 +9,7 @@ import HeroTransfer
 extension FavoritesStore {
     /// The byte count of a portrait in its row is `length(bytes)`, which SQLite reads from the record's header; the
     /// `byte_count` column, added after the blob, would make it walk the blob's whole overflow chain to get there
-    /// (the bench saw `list` read 21 MB of a 70 MB database that way), so it is read only for portraits in files,
+    /// (a `list` would read most of the database's bytes), so it is read only for portraits in files,
     /// whose blob is empty. `in_file` is 0 or 1, which SQLite also keeps in the header.
     private static let favoriteColumns = """
         f.name, f.description, f.origin, f.source, f.added_at,

@@ -5,8 +5,8 @@ import HeroBase
 import HeroTransfer
 
 /// A portrait's file written while its bytes still arrive: the whole blocks so far by direct I/O as they come
-/// (`advance`), the rest and the sync at the end (`finish`), so that a 50 MB portrait's write (about 20 ms of
-/// the disk's time, little of the CPU's) overlaps its INCR transfer instead of following its validation.
+/// (`advance`), the rest and the sync at the end (`finish`), so that a large portrait's write (mostly the disk's
+/// time, little of the CPU's) overlaps its INCR transfer instead of following its validation.
 ///
 /// The file has no name until `finish` (`O_TMPFILE`): it then gets a temporary one and is handed over as a
 /// `StagedFile`, which the store renames into place. Before that nothing of it is in the portrait folder, whoever
@@ -23,9 +23,8 @@ public final class PortraitFileWriter: @unchecked Sendable {
     /// Whether `advance` still writes: false after a direct write failed (`finish` then writes the rest).
     private var direct = true
     private var finished = false
-    /// `advance` waits for this many new bytes: a transfer of 256 KiB chunks costs a write per 4 MiB. At 1 MiB the
-    /// bench's 5 MB transfer took about 1 ms longer than with no writer (medians of 10 runs, twice: 16.0 and 15.5 ms
-    /// against 15.0 and 14.5); at 4 MiB it took the same (14.5 and 15.0).
+    /// `advance` waits for this many new bytes: a transfer of 256 KiB chunks costs a write per 4 MiB. A write per
+    /// MiB slowed the transfer it overlaps; a write per 4 MiB left it as fast as with no writer (BENCHMARKS.md).
     private static let batch = 4 << 20
 
     /// Nil when the file cannot be created (a file system without `O_TMPFILE`), or the file system refuses direct

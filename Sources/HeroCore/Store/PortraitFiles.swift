@@ -6,10 +6,10 @@ import FoundationEssentials
 /// Large portraits, one file each in a folder beside the database (`<database>-portraits/`), named by the
 /// lower-case hex SHA-256 of their bytes. The row in `portraits` says which file (`in_file = 1`, `sha256`).
 ///
-/// Why files: SQLite writes a 50 MB blob as 12,000 WAL frames of 4 KiB, then copies it all again when it
-/// checkpoints; measured on the bench's 50 MB PNG that was about 180 ms from validated to committed, and 235 ms of
-/// the worker's CPU. One `write` and one `fdatasync` of the same bytes take about 30 ms. Small portraits stay in
-/// the row, where one transaction keeps them (SQLite's own measurements put the break-even near 100 KB).
+/// Why files: SQLite writes a large blob as one WAL frame per 4 KiB page, then copies it all again when it
+/// checkpoints, which costs several times the time and CPU of one `write` and one `fdatasync` of the same bytes
+/// (BENCHMARKS.md has the figures). Small portraits stay in the row, where one transaction keeps them (SQLite's
+/// own measurements put the break-even near 100 KB).
 ///
 /// The rules that keep rows and files in agreement across processes (all writers hold SQLite's write lock for the
 /// steps marked "locked"):
@@ -137,10 +137,10 @@ struct PortraitFiles {
 
     /// Writes all of `bytes` to `fd` and `fdatasync`s it. The whole blocks go by direct I/O (`O_DIRECT`), straight
     /// from `bytes` when it is page-aligned (an INCR transfer's reservation is) or through a 1 MiB aligned bounce
-    /// buffer; the tail of less than a block by a plain write. Why: written through the page cache, 50 MB needs
-    /// 12,800 fresh page-cache pages. On the bench's virtual machine each never-touched page costs the hypervisor a
-    /// fault, and the write took 145–195 ms against 11–15 ms into pages just freed; by direct I/O it takes
-    /// 19–24 ms and the `fdatasync` after it 0.3 ms (python3 on this machine, 50 MB, five files each way). Where
+    /// buffer; the tail of less than a block by a plain write. Why: written through the page cache, a large
+    /// portrait needs a fresh page-cache page per 4 KiB. On a virtual machine each never-touched page costs the
+    /// hypervisor a fault, which made such a write many times slower than one into pages just freed; by direct I/O
+    /// it takes about as long as the fast case, and the `fdatasync` after it is nearly free (BENCHMARKS.md). Where
     /// direct I/O is refused (tmpfs, some file systems) everything goes through the page cache. With `start` (a
     /// multiple of `directUnit`, where the descriptor's offset stands) the bytes before it are already written.
     static func writeDurably(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, from start: Int = 0) -> Bool {

@@ -26,11 +26,13 @@ final class SQLiteDatabase {
     }
 
     /// Prepared statements by SQL text, reused: an ingest of 10,000 names runs the same few statements 30,000
-    /// times, and preparing each anew was most of SQLite's share of the time (measured with perf). Bounded by
+    /// times, and preparing each anew was most of SQLite's share of the time (BENCHMARKS.md). Bounded by
     /// the number of distinct SQL texts in the code (values are always bound, never interpolated).
     private var statements: [String: OpaquePointer] = [:]
     /// Statements being stepped right now: a query run from inside another's row callback prepares its own.
     private var inUse: Set<String> = []
+    /// The handler `setBusyHandler` installed, kept alive for SQLite's calls.
+    private var busyHandler: BusyHandler?
 
     deinit {
         for statement in statements.values { sqlite3_finalize(statement) }
@@ -42,6 +44,22 @@ final class SQLiteDatabase {
 
     /// How long a writer waits for another process's transaction before giving up.
     func setBusyTimeout(milliseconds: Int32) { sqlite3_busy_timeout(handle, milliseconds) }
+
+    /// In place of the busy timeout, for tests that must know when a connection waits for another's lock: `handler`
+    /// is called each time SQLite finds the database locked, with how many times it was called before for this
+    /// wait; true tries again, false gives up (SQLITE_BUSY).
+    func setBusyHandler(_ handler: @escaping (Int) -> Bool) {
+        let box = BusyHandler(handler)
+        busyHandler = box
+        sqlite3_busy_handler(handle, { context, count in
+            Unmanaged<BusyHandler>.fromOpaque(context!).takeUnretainedValue().handler(Int(count)) ? 1 : 0
+        }, Unmanaged.passUnretained(box).toOpaque())
+    }
+
+    private final class BusyHandler {
+        let handler: (Int) -> Bool
+        init(_ handler: @escaping (Int) -> Bool) { self.handler = handler }
+    }
 
     /// Runs one or more statements that return no rows.
     func execute(_ sql: String) throws(StoreError) {

@@ -1,7 +1,8 @@
 import CTurboJPEG
 import FoundationEssentials
 
-/// libjpeg-turbo's TurboJPEG API at the edge: the only Swift file that calls it. Errors are return codes.
+/// libjpeg-turbo's TurboJPEG API at the edge: validation and the full decode. `ThumbnailDecoder` calls it too,
+/// for a decode at reduced size, through this file's `header` and `scaled`. Errors are return codes.
 enum JPEGDecoder {
     /// Reads the size from the header, checks it against `limits`, then decompresses the whole image at the smallest
     /// DCT scaling factor (1/8 of each side): every bit of entropy-coded data is still decoded, so truncation and

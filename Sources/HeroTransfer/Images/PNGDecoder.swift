@@ -1,8 +1,9 @@
 import CPNG
 import FoundationEssentials
 
-/// libpng's simplified API at the edge: the only Swift file that calls libpng. Errors come back as return
-/// codes and a message in the image struct, so no setjmp is involved.
+/// libpng's simplified API at the edge, for the full decode; validation reads row by row through `PNGRows`. The
+/// other files that call libpng are listed in docs/ARCHITECTURE.md, rule 6. Errors come back as return codes and
+/// a message in the image struct, so no setjmp is involved.
 enum PNGDecoder {
     /// Reads the size from the header, checks it against `limits` before any pixel is allocated, then decodes
     /// every row, one at a time into one reusable row buffer (`PNGRows`), so that truncated or corrupt data is

@@ -4,7 +4,7 @@ import CPNG
 /// inflated, with zlib's own checks and the stream's Adler-32, every row's filter byte one of PNG's five, and
 /// exactly the bytes the header's rows take, the stream ending with the last of them. Unfiltering (the Paeth and
 /// Average arithmetic, most of a decode's CPU) cannot fail, so these are every check libpng makes of the image data.
-/// The Adler-32 is computed here (`Checksum`, three times zlib's speed) and compared with the stream's last four
+/// The Adler-32 is computed here (`Checksum`, faster than zlib's own) and compared with the stream's last four
 /// bytes; zlib is told not to.
 ///
 /// Stricter than libpng, never looser: libpng only warns about compressed data after the image's last row, and

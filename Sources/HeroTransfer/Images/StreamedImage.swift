@@ -1,8 +1,8 @@
 import FoundationEssentials
 import HeroBase
 
-/// An image validated, and hashed, while its bytes arrived (the agent's worker fed each INCR chunk to a
-/// `PNGStream`), for the very bytes it was fed: it stands for a full decode of a value only when that value's
+/// An image validated, and hashed, while its bytes arrived (the agent's idle lanes fed each INCR chunk to a
+/// `PNGStream` and a SHA-256), for the very bytes it was fed: it stands for a full decode of a value only when that value's
 /// storage is the one fed (same address, same length), which holds for the `Data` an INCR transfer hands on
 /// without a copy. Anything else is validated as usual.
 public struct StreamedImage: Sendable, Equatable {

@@ -1,0 +1,4 @@
+/// How a favorite arrived.
+public enum IngestSource: String, Sendable, Codable, CaseIterable {
+    case clipboard, primary, drop, cli
+}
