@@ -93,7 +93,7 @@ public final class DataControlDevice {
 
     fileprivate func offered(_ offerProxy: OpaquePointer, mimeType: String) {
         guard let offer = handles[offerProxy] else { return }
-        offers.offered(offer, mimeType: mimeType)
+        perform(offers.offered(offer, mimeType: mimeType))
     }
 
     fileprivate func selected(_ offerProxy: OpaquePointer?, as selection: WaylandSelection) {
@@ -115,6 +115,8 @@ public final class DataControlDevice {
                 dataControl.destroy(offer: offerProxy)
             case let .announce(change):
                 onChange(change)
+            case .checkConnection:
+                connection.probe()
             case .finished:
                 if let proxy { dataControl.destroy(device: proxy) }
                 proxy = nil

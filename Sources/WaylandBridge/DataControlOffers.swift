@@ -26,6 +26,11 @@ public struct DataControlOffers {
         case announce(WaylandSelectionChange)
         /// The device is finished (its seat went away): destroy it and report that it ended.
         case finished
+        /// An offer just passed `maxTypes`: ask the compositor for a round trip. A compositor on libwayland-server
+        /// before 1.23 silently stops sending to a client whose socket overflowed (one event per type, to every
+        /// data-control client at once) and drops it only when that client next sends a request: the round trip
+        /// is that request, so the loss shows instead of the device going quiet for ever.
+        case checkConnection
     }
 
     /// What an offer announced so far.
@@ -74,18 +79,21 @@ public struct DataControlOffers {
     }
 
     /// `offer`: `offer` can be read as `mimeType`. Only types announced before the offer becomes a selection count.
-    public mutating func offered(_ offer: WaylandOffer, mimeType: String) {
-        guard introduced?.offer == offer else { return }
+    @discardableResult
+    public mutating func offered(_ offer: WaylandOffer, mimeType: String) -> [Action] {
+        guard introduced?.offer == offer else { return [] }
         if mimeType.utf8.count > limits.maxTypeBytes {
             introduced!.types.overlong += 1
         } else if introduced!.types.seen.contains(mimeType) {
-            return
+            return []
         } else if introduced!.types.names.count >= limits.maxTypes {
             introduced!.types.overLimit += 1
+            if introduced!.types.overLimit == 1 { return [.checkConnection] }
         } else {
             introduced!.types.names.append(mimeType)
             introduced!.types.seen.insert(mimeType)
         }
+        return []
     }
 
     /// `selection` or `primary_selection`: `selection` now holds `offer`, or nothing (nil).

@@ -91,19 +91,29 @@ public final class WaylandConnection {
     /// The connection's socket, to poll.
     public var fileDescriptor: Int32 { wl_display_get_fd(display) }
 
+    /// The most reads of the socket one `dispatch` makes (libwayland reads at most its 4 KiB buffer each time).
+    /// libwayland-server before 1.23 disconnects a client whose socket stays full, and a source offering
+    /// thousands of types makes the compositor send one event per type to every data-control client at once: a
+    /// wake-up drains that much, and the loop still gets its turn.
+    public static let readsPerDispatch = 64
+
     /// Reads and dispatches what the compositor sent, without blocking: libwayland's prepare_read, read_events,
-    /// dispatch_pending, then a flush of what the handlers asked. False when the connection is lost or the
-    /// compositor reported a protocol error (`lastError` says which); nothing works after that.
+    /// dispatch_pending, while more is ready (at most `readsPerDispatch` times), then a flush of what the handlers
+    /// asked. False when the connection is lost or the compositor reported a protocol error (`lastError` says
+    /// which); nothing works after that.
     public func dispatch() -> Bool {
         guard lastError == nil else { return false }
-        while wl_display_prepare_read(display) != 0 {
-            guard wl_display_dispatch_pending(display) >= 0 else { return fail() }
-        }
-        var ready = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
-        if poll(&ready, 1, 0) > 0 {
+        for _ in 0..<Self.readsPerDispatch {
+            while wl_display_prepare_read(display) != 0 {
+                guard wl_display_dispatch_pending(display) >= 0 else { return fail() }
+            }
+            var ready = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, 0) > 0 else {
+                wl_display_cancel_read(display)
+                break
+            }
             guard wl_display_read_events(display) >= 0 else { return fail() }
-        } else {
-            wl_display_cancel_read(display)
+            guard wl_display_dispatch_pending(display) >= 0 else { return fail() }
         }
         guard wl_display_dispatch_pending(display) >= 0 else { return fail() }
         flush()
@@ -173,6 +183,15 @@ public final class WaylandConnection {
         return false
     }
 
+    /// Asks the compositor for a round trip without waiting for it (`wl_display.sync`, its answer destroyed when
+    /// it comes): a request that makes a compositor which stopped sending to this client drop it, so that the
+    /// loss shows (`dispatch` returns false) instead of the connection going quiet.
+    public func probe() {
+        guard lastError == nil, let callback = wl_display_sync(display) else { return }
+        _ = wl_callback_add_listener(callback, probeListener, nil)
+        flush()
+    }
+
     /// Blocks until the compositor has handled everything sent so far, at most `roundTripTimeout`.
     public func roundTrip() throws(WaylandError) {
         guard let callback = wl_display_sync(display) else { throw .roundTripFailed("no callback could be made") }
@@ -240,6 +259,14 @@ nonisolated(unsafe) private let roundTripListener: UnsafeMutablePointer<wl_callb
     let listener = UnsafeMutablePointer<wl_callback_listener>.allocate(capacity: 1)
     listener.initialize(to: wl_callback_listener(done: { data, _, _ in
         data?.assumingMemoryBound(to: Bool.self).pointee = true
+    }))
+    return listener
+}()
+
+nonisolated(unsafe) private let probeListener: UnsafeMutablePointer<wl_callback_listener> = {
+    let listener = UnsafeMutablePointer<wl_callback_listener>.allocate(capacity: 1)
+    listener.initialize(to: wl_callback_listener(done: { _, callback, _ in
+        if let callback { wl_callback_destroy(callback) }
     }))
     return listener
 }()

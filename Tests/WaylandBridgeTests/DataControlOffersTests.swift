@@ -174,3 +174,26 @@ private func announce(_ offers: inout DataControlOffers, _ serial: UInt64, _ typ
         #expect(offers.release(offer(7)) == [])
     }
 }
+
+/// A flood of types asks for one round trip, when the offer passes the limit: a compositor that silently stopped
+/// sending to this client then drops it, and the loss shows.
+@Suite struct DataControlOffersFloodTests {
+    @Test func passingTheTypeLimitAsksForOneConnectionCheck() {
+        var offers = DataControlOffers(limits: .init(maxTypes: 3), reportsPrimary: false)
+        _ = offers.introduced(offer(1))
+        var checks = 0
+        for index in 1...10 {
+            checks += offers.offered(offer(1), mimeType: "text/x-\(index)").filter { $0 == .checkConnection }.count
+        }
+        #expect(checks == 1)
+        // A duplicate or an over-long name past the limit asks nothing more.
+        #expect(offers.offered(offer(1), mimeType: "text/x-1") == [])
+        #expect(offers.offered(offer(1), mimeType: String(repeating: "x", count: 300)) == [])
+    }
+
+    @Test func anOfferWithinTheLimitAsksNothing() {
+        var offers = DataControlOffers(limits: .init(maxTypes: 3), reportsPrimary: false)
+        _ = offers.introduced(offer(1))
+        #expect((1...3).flatMap { offers.offered(offer(1), mimeType: "text/x-\($0)") } == [])
+    }
+}

@@ -70,7 +70,8 @@ final class RunningAgent {
             return
         }
         if tray?.handle(event) == true { return }
-        if selections.handle(event) { return }
+        // Only the X11 side reads X events; the Wayland side is fed by its own connection.
+        if let x11 = selections as? ClipboardAgent, x11.handle(event) { return }
         _ = drop?.handle(event)
     }
 

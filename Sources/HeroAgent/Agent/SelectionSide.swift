@@ -1,4 +1,3 @@
-import CX11
 import HeroCore
 
 /// What watches the selections and turns their changes into ingests: `ClipboardAgent` over X11, or
@@ -10,8 +9,6 @@ protocol SelectionSide: AnyObject {
     func setPaused(_ paused: Bool)
     /// The worker finished a job: a read held back for its backlog may start now.
     func workerDrained()
-    /// Feeds an X event; true when it belonged to this side (always false for Wayland's).
-    func handle(_ event: XEvent) -> Bool
     /// Abandons the read in flight (shutdown).
     func stop()
     /// The selections watched, for the ready line: `clipboard and primary`.

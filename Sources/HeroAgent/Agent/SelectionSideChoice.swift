@@ -37,7 +37,8 @@ struct SelectionSideChoice {
             guard let wayland else { throw AgentSetupError("the Wayland connection went away during set-up") }
             let log = log
             do {
-                return try WaylandClipboardAgent(connection: wayland, loop: loop, worker: worker, options: options, log: log) { reason in
+                return try WaylandClipboardAgent(connection: wayland, loop: loop, worker: worker, options: options,
+                                                 environment: environment, log: log) { reason in
                     log.error("lost the connection to the Wayland compositor (\(waylandDisplay ?? "")): \(reason); exiting")
                     loop.stop(status: ExitStatus.failure.rawValue)
                 }

@@ -1,4 +1,3 @@
-import CX11
 import FoundationEssentials
 import HeroCore
 import HeroTransfer
@@ -10,10 +9,13 @@ import WaylandBridge
 /// offered types go through the same gates and `choose`; the pipes are read with the same byte budget, per-type
 /// caps and silence timeout; and what arrives is one `IngestJob` on the worker.
 final class WaylandClipboardAgent: SelectionSide {
-    private let connection: WaylandConnection
-    private let device: DataControlDevice
-    private let reader: DataControlReader
+    private var connection: WaylandConnection
+    private var device: DataControlDevice
+    private var reader: DataControlReader
     private let loop: DescriptorLoop
+    private let options: AgentOptions
+    private let environment: [String: String]
+    private let onLost: (String) -> Void
     private let worker: IngestWorker
     private let log: AgentLog
     private let acceptUnknown: Bool
@@ -26,32 +28,81 @@ final class WaylandClipboardAgent: SelectionSide {
     let watching: String
     let path: String
 
-    /// Makes the device on `connection` (already open, with data control) and starts watching; `onLost` runs
-    /// once if the compositor goes away or finishes the device.
-    init(connection: WaylandConnection, loop: DescriptorLoop, worker: IngestWorker, options: AgentOptions, log: AgentLog,
-         onLost: @escaping (String) -> Void) throws(WaylandError) {
-        let primary = options.selections.contains("primary")
-        device = try DataControlDevice(connection: connection, primary: primary)
+    /// Makes the device on `connection` (already open, with data control) and starts watching. `onLost` runs once
+    /// when the compositor is gone (no new connection can be made), or withdraws the device.
+    init(connection: WaylandConnection, loop: DescriptorLoop, worker: IngestWorker, options: AgentOptions,
+         environment: [String: String], log: AgentLog, onLost: @escaping (String) -> Void) throws(WaylandError) {
+        (device, reader, _) = try Self.watch(connection, loop: loop, options: options)
         self.connection = connection
         self.loop = loop
+        self.options = options
+        self.environment = environment
+        self.onLost = onLost
         self.worker = worker
         self.log = log
         acceptUnknown = options.acceptUnknown
         limits = TransferLimits(maxBytes: options.maxBytes)
         primarySettle = options.primarySettle
         queue = ClipboardQueue(maxBacklogBytes: options.maxBytes)
-        reader = DataControlReader(device: device, loop: loop, limits: .init(maxBytes: options.maxBytes, timeout: options.timeout))
         watching = options.selections.joined(separator: " and ")
         path = "Wayland (\(device.dataControl))"
-        // The compositor announces the selections as they are now at once; as on X11, what was copied before the
-        // agent started is not read, so those announcements pass before anything listens.
-        try connection.roundTrip()
-        device.onChange = { [unowned self] change in changed(change) }
-        device.onFinished = { onLost("the compositor withdrew the seat's data-control device") }
-        connection.attach(to: loop) { reason in onLost(reason) }
+        listen()
     }
 
-    func handle(_ event: XEvent) -> Bool { false }
+    /// The device and its reader on `connection`. At start the compositor's first announcements pass before
+    /// anything listens: as on X11, what was copied before the agent started is not read. After a reconnection
+    /// (`readCurrent`) the selection as it is now is read: it was copied while the agent could not see it.
+    private static func watch(_ connection: WaylandConnection, loop: DescriptorLoop, options: AgentOptions)
+        throws(WaylandError) -> (device: DataControlDevice, reader: DataControlReader, current: [WaylandSelectionChange]) {
+        let device = try DataControlDevice(connection: connection, primary: options.selections.contains("primary"))
+        let current = ChangeLog()
+        device.onChange = { current.changes.append($0) }
+        try connection.roundTrip()
+        let reader = DataControlReader(device: device, loop: loop, limits: .init(maxBytes: options.maxBytes, timeout: options.timeout))
+        return (device, reader, current.changes)
+    }
+
+    /// The changes announced while a device is set up.
+    private final class ChangeLog { var changes: [WaylandSelectionChange] = [] }
+
+    private func listen() {
+        device.onChange = { [unowned self] change in changed(change) }
+        device.onFinished = { [unowned self] in onLost("the compositor withdrew the seat's data-control device") }
+        connection.attach(to: loop) { [unowned self] reason in connectionLost(reason) }
+    }
+
+    /// Seconds between attempts to connect again while the compositor is there but drops this client at once.
+    static let reconnectDelays: [Double] = [0, 0.5, 1, 2, 4, 8, 15]
+
+    /// The connection broke. A compositor that is still there may have dropped only this client: libwayland-server
+    /// before 1.23 does so when a flood of events overflows the client's socket (a source offering thousands of
+    /// types; `DataControlOffers.Action.checkConnection` makes it show), and does it again while that source holds
+    /// the selection. So the agent connects again, at once and then at growing intervals (a timer only while it is
+    /// disconnected), and reads what is copied by then. A compositor that is gone refuses the connection, and the
+    /// agent ends.
+    private func connectionLost(_ reason: String, attempt: Int = 0) {
+        if attempt == 0 {
+            settling?.timer.cancel()
+            settling = nil
+            perform(queue.stop())
+        }
+        do throws(WaylandError) {
+            let fresh = try WaylandConnection.open(environment: environment)
+            guard fresh.dataControl != nil else { throw WaylandError.noDataControl }
+            let watched = try Self.watch(fresh, loop: loop, options: options)
+            (device, reader, connection) = (watched.device, watched.reader, fresh)
+            listen()
+            for change in watched.current { changed(change) }
+            log.warning("the Wayland compositor dropped this agent's connection (\(reason)); connected again"
+                        + (attempt > 0 ? " after \(attempt + 1) attempts" : ""))
+        } catch .roundTripFailed(let why) where attempt + 1 < Self.reconnectDelays.count * 4 {
+            let delay = Self.reconnectDelays[min(attempt + 1, Self.reconnectDelays.count - 1)]
+            if attempt == 0 { log.warning("the Wayland compositor dropped this agent's connection (\(reason)), and again at once (\(why)); trying again") }
+            _ = loop.startTimer(after: delay) { [weak self] in self?.connectionLost(reason, attempt: attempt + 1) }
+        } catch {
+            onLost(reason)
+        }
+    }
 
     func setPaused(_ paused: Bool) {
         if paused {
@@ -101,7 +152,8 @@ final class WaylandClipboardAgent: SelectionSide {
         for action in actions {
             switch action {
             case let .read(read):
-                log.debug("\(read.name): new Wayland offer, \(read.change.mimeTypes.count) types")
+                let count = read.change.mimeTypes.count
+                log.debug("\(read.name): new Wayland offer, \(count) type\(count == 1 ? "" : "s")")
                 fetch(read)
             case let .abandon(read, why):
                 if why == .superseded { log.debug("\(read.name): newer change, abandoning the read in flight") }
