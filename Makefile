@@ -31,9 +31,12 @@ PACKAGE_PACKAGES := $(BUILD_PACKAGES) dpkg-dev binutils gzip
 # Documentation=, desktop-file-utils to validate the desktop file, python3-fusepy for a FUSE mount whose files never
 # answer, x11-xserver-utils for xrdb, which sets Xft.dpi for the HiDPI tests, dbus-daemon, dbus-bin (dbus-monitor,
 # dbus-send) and dunst for the notification tests' private session bus, python3-pil to make and check WebP, GIF and
-# BMP images with an encoder other than ours, trayer for a real XEmbed system tray).
+# BMP images with an encoder other than ours, trayer for a real XEmbed system tray; for the Wayland tests, sway (a
+# real compositor, run headless) with xwayland, wl-clipboard's wl-copy and wl-paste as the reference clients, and
+# libwayland-dev, libwayland-bin (wayland-scanner) and gcc to build our own data-control source at test time).
 TEST_PACKAGES := $(PACKAGE_PACKAGES) util-linux xvfb xclip python3-gi gir1.2-gtk-3.0 gir1.2-gdkpixbuf-2.0 python3-xlib xdotool x11-apps x11-utils trayer \
-	systemd man-db desktop-file-utils python3-fusepy x11-xserver-utils dbus-daemon dbus-bin dunst python3-pil
+	systemd man-db desktop-file-utils python3-fusepy x11-xserver-utils dbus-daemon dbus-bin dunst python3-pil \
+	sway xwayland wl-clipboard libwayland-dev libwayland-bin gcc
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/herobridge
@@ -53,7 +56,7 @@ DESTDIR ?=
 USERUNITDIR ?= $(if $(filter $(HOME)/.local,$(PREFIX)),$(PREFIX)/share/systemd/user,$(PREFIX)/lib/systemd/user)
 
 .PHONY: all build release run test package-test bench deps run-deps test-deps package-deps bench-deps \
-	soak soak-deps chaos chaos-deps install uninstall deb clean fuzz fuzz-corpus test-asan
+	soak soak-deps chaos chaos-deps install uninstall deb clean fuzz fuzz-corpus test-asan wayland-test-user
 
 all: build
 
@@ -93,8 +96,14 @@ release: deps
 run: run-deps release
 	scripts/run-agent.sh $(RELEASE_BIN) $(ARGS)
 
+# sway refuses to run as root, so a root test run starts it (and its clients) as this unprivileged system account,
+# made here when missing (Tests/Fixtures/wayland_test_user.sh; nothing to do when not root). Its name is also
+# HeadlessSway.testUser in Tests/Support/HeadlessSway.swift.
+wayland-test-user: test-deps
+	@Tests/Fixtures/wayland_test_user.sh herobridge-wl
+
 # Swift Testing only (no XCTest cases exist), so the last line is the real count.
-test: test-deps
+test: test-deps wayland-test-user
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-xctest
 	$(MAKE) --no-print-directory package-test
@@ -107,7 +116,7 @@ test: test-deps
 ASAN_ENV := HEROBRIDGE_SANITIZER=address SWIFT_BACKTRACE=enable=no \
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:detect_stack_use_after_return=0 \
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/lsan.supp:print_suppressions=0
-test-asan: test-deps
+test-asan: test-deps wayland-test-user
 	$(SWIFT) build --build-tests --sanitize=address --build-path .build/asan
 	$(ASAN_ENV) $(SWIFT) test --skip-build --disable-xctest --sanitize=address --build-path .build/asan
 

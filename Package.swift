@@ -68,5 +68,7 @@ let package = Package(
         .testTarget(name: "HeroCommandLineTests", dependencies: ["HeroCommandLine"]),
         .testTarget(name: "CLITests", dependencies: ["herobridge", "TestSupport"]),
         .testTarget(name: "AgentTests", dependencies: ["herobridge", "HeroCore", "DropWindow", "TestSupport"]),
+        // The Wayland test harness itself (Tests/Support/HeadlessSway.swift, WaylandFixture.swift) against a real sway.
+        .testTarget(name: "WaylandHarnessTests", dependencies: ["TestSupport"]),
     ]
 )
