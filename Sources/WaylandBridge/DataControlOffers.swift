@@ -98,7 +98,8 @@ public struct DataControlOffers {
 
     /// `selection` or `primary_selection`: `selection` now holds `offer`, or nothing (nil).
     public mutating func selected(_ offer: WaylandOffer?, as selection: WaylandSelection) -> [Action] {
-        guard !isFinished else { return offer.map { [.destroy($0)] } ?? [] }
+        // After `finished`, `introduced` destroyed every new offer at once.
+        guard !isFinished else { return [] }
         var actions: [Action] = []
         let types: Types
         if let offer {

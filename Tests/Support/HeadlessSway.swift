@@ -176,6 +176,39 @@ public final class HeadlessSway: @unchecked Sendable {
         return child
     }
 
+    /// Starts `Tests/Fixtures/<script>` with /usr/bin/python3 (python3-xlib, python3-gi), as the sway user or, with
+    /// `asSwayUser: false`, as this process's user.
+    public func fixture(_ script: String, _ arguments: [String] = [], asSwayUser: Bool = true) throws -> Child {
+        try spawn("/usr/bin/python3", [Repository.path("Tests/Fixtures/" + script)] + arguments, asSwayUser: asSwayUser,
+                  label: script)
+    }
+
+    /// sway's layout tree as JSON (`swaymsg -t get_tree`): which windows are mapped, which has focus.
+    public func tree() throws -> String {
+        guard let ipcSocket else { throw HarnessError("sway made no IPC socket in \(runtimeDirectory)") }
+        return try run("swaymsg", ["-s", ipcSocket, "-t", "get_tree"]).stdout
+    }
+
+    /// Whether an Xwayland window has keyboard focus, as wlroots' XWM publishes it (`_NET_ACTIVE_WINDOW` on the
+    /// root window, 0 when a Wayland surface or nothing has focus).
+    public var xwaylandHasFocus: Bool {
+        guard let line = try? run("xprop", ["-root", "_NET_ACTIVE_WINDOW"]).stdout, let id = line.split(separator: "#").last
+        else { return false }
+        return id.trimmingCharacters(in: .whitespacesAndNewlines) != "0x0"
+    }
+
+    /// Opens an X11 window (xlogo, as the sway user) and waits until it has focus. sway 1.7 gives Xwayland its seat
+    /// only when an Xwayland window is first focused, and wlroots then bridges the X11 and Wayland clipboards only
+    /// while one has focus (see WaylandHarnessTests' XwaylandClipboardTests). Stop the `Child` to close it.
+    public func startFocusedXWindow(timeout: Double = 30) throws -> Child {
+        let window = try spawn("xlogo", ["-geometry", "200x100"])
+        guard eventually(timeout: timeout, { self.xwaylandHasFocus || !window.isRunning }), window.isRunning else {
+            window.stop()
+            throw HarnessError("xlogo on \(x11Display) did not get focus within \(Int(timeout)) s: \(window.errors)")
+        }
+        return window
+    }
+
     /// SIGKILL to sway, as a crash would: the clients lose their connection, the sockets stay behind. Returns once
     /// sway is gone. `stop()` (or deinit) still cleans up.
     public func kill() {
