@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import HeroBase
 #endif
 
 /// Why one MIME type of an offer could not be read; each description completes "text/plain: …" in a log line.
@@ -21,7 +22,7 @@ public enum DataControlReadFailure: Error, Equatable, CustomStringConvertible {
         switch self {
         case let .timedOut(seconds): return "sent nothing for \(Self.format(seconds)) s; transfer abandoned"
         case let .tooLarge(bytes, limit):
-            return "sent more than \(Self.format(bytes: limit)) (\(Self.format(bytes: bytes)) so far); transfer abandoned"
+            return "sent more than \(ByteCount.format(limit)) (\(ByteCount.format(bytes)) so far); transfer abandoned"
         case let .abandoned(reason): return "abandoned: \(reason)"
         case .offerGone: return "the offer was gone before it was read"
         case let .noPipe(errno): return "no pipe could be made: \(String(cString: strerror(errno))); not read"
@@ -31,19 +32,5 @@ public enum DataControlReadFailure: Error, Equatable, CustomStringConvertible {
 
     private static func format(_ seconds: Double) -> String {
         seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
-    }
-
-    /// `512 B`, `3.5 KiB`, `64 MiB`: HeroTransfer's ByteCount wording, without depending on it.
-    static func format(bytes: Int) -> String {
-        if bytes < 1024 { return "\(bytes) B" }
-        let units = ["KiB", "MiB", "GiB", "TiB"]
-        var value = Double(bytes) / 1024
-        var unit = 0
-        while value >= 1024 && unit < units.count - 1 {
-            value /= 1024
-            unit += 1
-        }
-        let rounded = (value * 10).rounded() / 10
-        return rounded == rounded.rounded() ? "\(Int(rounded)) \(units[unit])" : "\(rounded) \(units[unit])"
     }
 }

@@ -1,6 +1,7 @@
 import CLinux
 #if canImport(Glibc)
 import Glibc
+import HeroBase
 #endif
 
 /// Reads MIME types of an offer one after another, each through a pipe the source writes into: read on the loop
@@ -89,13 +90,13 @@ public final class DataControlReader {
         self.offer = offer
         offerProxy = device.hold(offer)
         if offerProxy == nil { self.offer = nil }
-        perform(machine.fetch(requests, now: WaylandConnection.now()))
+        perform(machine.fetch(requests, now: EventClock.nanoseconds()))
     }
 
     /// Abandons the fetch in flight (its pipe closed), reporting `reason` for the type being read; the completion
     /// still runs, once.
     public func cancel(reason: String) {
-        perform(machine.cancel(reason: reason, now: WaylandConnection.now()))
+        perform(machine.cancel(reason: reason, now: EventClock.nanoseconds()))
     }
 
     private func perform(_ actions: [DataControlFetchMachine.Action]) {
@@ -110,7 +111,7 @@ public final class DataControlReader {
                 timer = loop.startTimer(after: seconds) { [weak self] in
                     guard let self else { return }
                     timer = nil
-                    perform(machine.deadlinePassed(now: WaylandConnection.now()))
+                    perform(machine.deadlinePassed(now: EventClock.nanoseconds()))
                 }
             case .cancelDeadline:
                 timer?.cancel()
@@ -127,10 +128,10 @@ public final class DataControlReader {
     }
 
     private func receive(_ mimeType: String) {
-        guard let offerProxy else { return perform(machine.receiveFailed(errno: nil, now: WaylandConnection.now())) }
+        guard let offerProxy else { return perform(machine.receiveFailed(errno: nil, now: EventClock.nanoseconds())) }
         var ends: [Int32] = [-1, -1]
         guard pipe2(&ends, O_CLOEXEC) == 0 else {
-            return perform(machine.receiveFailed(errno: errno, now: WaylandConnection.now()))
+            return perform(machine.receiveFailed(errno: errno, now: EventClock.nanoseconds()))
         }
         _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
         device.dataControl.receive(offer: offerProxy, mimeType: mimeType, fd: ends[1])
@@ -152,15 +153,15 @@ public final class DataControlReader {
             let count = read(fd, piece.baseAddress, allowance)
             if count > 0 {
                 taken += count
-                perform(machine.arrived(UnsafeRawBufferPointer(rebasing: piece[..<count]), now: WaylandConnection.now()))
+                perform(machine.arrived(UnsafeRawBufferPointer(rebasing: piece[..<count]), now: EventClock.nanoseconds()))
             } else if count == 0 {
-                perform(machine.endOfFile(now: WaylandConnection.now()))
+                perform(machine.endOfFile(now: EventClock.nanoseconds()))
             } else if errno == EINTR {
                 continue
             } else if errno == EAGAIN || errno == EWOULDBLOCK {
                 return
             } else {
-                perform(machine.readFailed(errno: errno, now: WaylandConnection.now()))
+                perform(machine.readFailed(errno: errno, now: EventClock.nanoseconds()))
             }
         }
     }

@@ -3,6 +3,7 @@ import CLinux
 import CWaylandClient
 #if canImport(Glibc)
 import Glibc
+import HeroBase
 #endif
 
 /// Serves data as one selection of the seat (`herobridge copy` on Wayland): a data-control source that offers
@@ -80,7 +81,7 @@ public final class DataControlSource {
     // MARK: Events
 
     fileprivate func send(_ mimeType: String, fd: Int32) {
-        perform(sends.requested(mimeType, fd: fd, now: WaylandConnection.now()))
+        perform(sends.requested(mimeType, fd: fd, now: EventClock.nanoseconds()))
     }
 
     fileprivate func cancelled() {
@@ -106,7 +107,7 @@ public final class DataControlSource {
                 timer = loop.startTimer(after: seconds) { [weak self] in
                     guard let self else { return }
                     timer = nil
-                    perform(sends.deadlinePassed(now: WaylandConnection.now()))
+                    perform(sends.deadlinePassed(now: EventClock.nanoseconds()))
                 }
             case .cancelDeadline:
                 timer?.cancel()
@@ -134,7 +135,7 @@ public final class DataControlSource {
                 }
             }
         }
-        let now = WaylandConnection.now()
+        let now = EventClock.nanoseconds()
         if failure != 0 {
             let reason = failure == EPIPE ? "closed its end" : "could not be written to (\(String(cString: strerror(failure))))"
             perform(sends.writeFailed(fd: fd, errno: failure, reason: reason))

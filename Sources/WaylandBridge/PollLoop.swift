@@ -1,6 +1,7 @@
 import CLinux
 #if canImport(Glibc)
 import Glibc
+import HeroBase
 #endif
 
 /// A `DescriptorLoop` of its own over poll(), for programs and tests with no X connection (X11Bridge's
@@ -38,7 +39,7 @@ public final class PollLoop: DescriptorLoop {
     public func startTimer(after seconds: Double, _ action: @escaping () -> Void) -> LoopTimer {
         nextID += 1
         let id = nextID
-        timers.append(Timer(id: id, at: Self.now() + UInt64(max(0, seconds) * 1e9), action: action))
+        timers.append(Timer(id: id, at: EventClock.nanoseconds() + UInt64(max(0, seconds) * 1e9), action: action))
         return LoopTimer { [weak self] in self?.timers.removeAll { $0.id == id } }
     }
 
@@ -53,7 +54,7 @@ public final class PollLoop: DescriptorLoop {
         var fds = polled.map { pollfd(fd: $0.fd, events: $0.events, revents: 0) }
         var wait: Int32 = timeout.map { Int32(min(max(0, $0) * 1000, Double(Int32.max)).rounded(.up)) } ?? -1
         if let next = timers.map(\.at).min() {
-            let now = Self.now()
+            let now = EventClock.nanoseconds()
             let untilNext = next <= now ? 0 : Int32(min((next - now + 999_999) / 1_000_000, UInt64(Int32.max)))
             wait = wait < 0 ? untilNext : min(wait, untilNext)
         }
@@ -64,7 +65,7 @@ public final class PollLoop: DescriptorLoop {
             guard watchers.contains(where: { $0.id == watcher.id }) else { continue }
             watcher.handler(fds[index].revents)
         }
-        let now = Self.now()
+        let now = EventClock.nanoseconds()
         while let index = timers.indices.filter({ timers[$0].at <= now }).min(by: { timers[$0].at < timers[$1].at }) {
             timers.remove(at: index).action()
         }
@@ -73,17 +74,11 @@ public final class PollLoop: DescriptorLoop {
 
     /// Turns until `condition` holds or `seconds` passed; whether it held.
     public func run(until condition: () -> Bool, within seconds: Double) -> Bool {
-        let end = Self.now() + UInt64(seconds * 1e9)
+        let end = EventClock.nanoseconds() + UInt64(seconds * 1e9)
         while !condition() {
-            let now = Self.now()
+            let now = EventClock.nanoseconds()
             guard now < end, turn(timeout: Double(end - now) / 1e9) else { return condition() }
         }
         return true
-    }
-
-    private static func now() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 }

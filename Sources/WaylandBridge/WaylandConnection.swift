@@ -3,6 +3,7 @@ import CLinux
 import CWaylandClient
 #if canImport(Glibc)
 import Glibc
+import HeroBase
 #endif
 
 /// A connection to a Wayland compositor with the first seat and the data-control manager bound. It lives on one
@@ -200,10 +201,10 @@ public final class WaylandConnection {
         done.initialize(to: false)
         defer { done.deallocate() }
         _ = wl_callback_add_listener(callback, roundTripListener, done)
-        let deadline = Self.now() + UInt64(Self.roundTripTimeout * 1e9)
+        let deadline = EventClock.nanoseconds() + UInt64(Self.roundTripTimeout * 1e9)
         flush()
         while !done.pointee {
-            let now = Self.now()
+            let now = EventClock.nanoseconds()
             guard now < deadline else { throw .roundTripFailed("no answer within \(Int(Self.roundTripTimeout)) s") }
             var ready = pollfd(fd: fileDescriptor, events: Int16(POLLIN) | (wantsWrite ? Int16(POLLOUT) : 0), revents: 0)
             _ = poll(&ready, 1, Int32((deadline - now) / 1_000_000) + 1)
@@ -233,12 +234,6 @@ public final class WaylandConnection {
     /// A `wl_registry.global` event.
     fileprivate func announced(name: UInt32, interface: String, version: UInt32) {
         globals.append((name, interface, version))
-    }
-
-    static func now() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 }
 

@@ -40,6 +40,8 @@ private struct SplitMix: RandomNumberGenerator {
                     if let offer = change.offer { #expect(destroyed[offer] == nil, "seed \(seed): a destroyed offer announced") }
                 case .finished:
                     finishedSeen += 1
+                case .checkConnection:
+                    break
                 }
             }
         }
