@@ -1,21 +1,25 @@
 #!/usr/bin/python3
 """Does an X11 clipboard agent under Xwayland see what a native Wayland client copies on GNOME?
 
-usage: gnome_clipboard_check.py [--count N] [--wait SECONDS]
+usage: gnome_clipboard_check.py [--count N] [--wait SECONDS] [--agent HEROBRIDGE]
 
 It starts a headless GNOME compositor (gnome_session.py beside it) and runs itself inside it (--inside). There
-it plays the agent's part with python3-xlib: a window that watches CLIPBOARD
-owner changes through XFixes and reads each new owner's UTF8_STRING with ConvertSelection. Then:
+it plays the agent's part with python3-xlib: a window that watches CLIPBOARD owner changes through XFixes and
+reads each new owner's UTF8_STRING with ConvertSelection. Then:
   - Wayland to X11, N times: `wl-copy --foreground NAME` (a native Wayland client; on GNOME it copies through a
     surface with keyboard focus, since mutter offers no data-control protocol). mutter mirrors every Wayland
     selection change onto X11, so the watcher must get an owner change and read NAME back.
   - X11 to Wayland, twice: `xclip -selection clipboard` under Xwayland owns NAME, and `wl-paste` must print it.
+  - With --agent, the real agent too: `HEROBRIDGE agent --accept-unknown --no-window --no-tray` runs under
+    Xwayland on a temporary database during the Wayland-to-X11 copies, and `HEROBRIDGE list --json` must then
+    hold each NAME before the next copy (one more check per name).
 Each copy is one check; it prints one line per check and a closing "N passed, M failed", and exits 1 on any
 failure. Every wait is bounded by --wait.
 
 Needs: mutter, xwayland, wl-clipboard, xclip, python3-xlib, python3-gi, /usr/bin/python3.
 """
 import argparse
+import json
 import os
 import select
 import subprocess
@@ -150,6 +154,53 @@ def x11_to_wayland(name, wait, helpers):
     return False, last
 
 
+class Agent:
+    """The built herobridge agent on a temporary database in $XDG_RUNTIME_DIR."""
+
+    def __init__(self, binary, wait, helpers):
+        self.binary = binary
+        self.db = os.path.join(os.environ["XDG_RUNTIME_DIR"], "herobridge-check.sqlite3")
+        self.log = os.path.join(os.environ["XDG_RUNTIME_DIR"], "herobridge-agent.log")
+        with open(self.log, "wb") as log:
+            self.process = subprocess.Popen(
+                [binary, "--db", self.db, "agent", "--accept-unknown", "--no-window", "--no-tray", "--verbose"],
+                stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
+        helpers.append(self.process)
+        deadline = time.monotonic() + wait
+        while not self.running():
+            if self.process.poll() is not None or time.monotonic() >= deadline:
+                raise RuntimeError("the agent did not start (exit %s); its log ends:\n%s"
+                                   % (self.process.poll(), self.log_tail()))
+            time.sleep(0.05)
+
+    def json_of(self, *command):
+        result = subprocess.run([self.binary, "--db", self.db] + list(command) + ["--json"],
+                                capture_output=True, timeout=10)
+        try:
+            return json.loads(result.stdout)
+        except ValueError:
+            return None
+
+    def running(self):
+        status = self.json_of("status")
+        return bool(status and status.get("running"))
+
+    def names(self):
+        return {hero["name"] for hero in self.json_of("list") or []}
+
+    def wait_for(self, name, wait):
+        started = time.monotonic()
+        while name not in self.names():
+            if time.monotonic() - started >= wait:
+                return False, "not in `list` after %.0f s" % wait
+            time.sleep(0.02)
+        return True, "in `list` %.0f ms after the X11 read" % ((time.monotonic() - started) * 1000)
+
+    def log_tail(self, lines=10):
+        with open(self.log, errors="replace") as f:
+            return "".join(f.readlines()[-lines:])
+
+
 def stop(helpers):
     for process in helpers:
         if process.poll() is None:
@@ -170,20 +221,36 @@ def inside(args):
     watcher = Watcher()
     print("watching CLIPBOARD on %s as an X11 client; Wayland display %s"
           % (os.environ["DISPLAY"], os.environ["WAYLAND_DISPLAY"]), flush=True)
+    agent = None
     try:
+        if args.agent:
+            try:
+                agent = Agent(args.agent, args.wait, [])
+            except RuntimeError as error:
+                print("FAIL %s" % error, flush=True)
+                print("0 passed, 1 failed", flush=True)
+                return 1
+            print("agent %s runs on %s (database %s)" % (args.agent, os.environ["DISPLAY"], agent.db), flush=True)
         for i in range(args.count):
             name = "herobridge-gnome-%02d-%s" % (i, "éß✓" if i % 5 == 4 else "ascii")
             ok, detail = wayland_to_x11(watcher, name, args.wait, helpers)
             print("%s wayland->x11 %s: %s" % ("ok  " if ok else "FAIL", name, detail), flush=True)
             passed, failed = passed + ok, failed + (not ok)
+            if agent is not None:
+                # the next copy waits for the agent: a copy replaced before it is read is not a miss
+                ok, detail = agent.wait_for(name, args.wait)
+                print("%s agent stored %s: %s" % ("ok  " if ok else "FAIL", name, detail), flush=True)
+                passed, failed = passed + ok, failed + (not ok)
         stop(helpers)
+        if agent is not None and failed:
+            print("agent log ends:\n%s" % agent.log_tail(), flush=True)
         for i in range(2):
             name = "herobridge-x11-%02d" % i
             ok, detail = x11_to_wayland(name, args.wait, helpers)
             print("%s x11->wayland %s: %s" % ("ok  " if ok else "FAIL", name, detail), flush=True)
             passed, failed = passed + ok, failed + (not ok)
     finally:
-        stop(helpers)
+        stop(helpers + ([agent.process] if agent else []))
     print("checks took %.1f s" % (time.monotonic() - started), flush=True)
     print("%d passed, %d failed" % (passed, failed), flush=True)
     return 1 if failed else 0
@@ -193,6 +260,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=20, help="Wayland-to-X11 copies (default 20)")
     parser.add_argument("--wait", type=float, default=5.0, help="seconds one copy may take (default 5)")
+    parser.add_argument("--agent", metavar="HEROBRIDGE", help="also run this herobridge binary as the agent")
     parser.add_argument("--inside", action="store_true",
                         help="run the checks here (gnome_session.py has set the environment)")
     args = parser.parse_args()
