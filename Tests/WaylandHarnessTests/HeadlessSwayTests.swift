@@ -22,9 +22,19 @@ import TestSupport
         #expect(sway.environment["DISPLAY"] == sway.x11Display)
         // Started as root, sway runs as the test user; otherwise as ourselves.
         #expect((getuid() == 0) == (sway.user == HeadlessSway.testUser))
+        #expect(try sway.run("wl-copy", ["Left behind"]).status == 0)   // wl-copy stays in the background
         sway.stop()
         #expect(!sway.isRunning)
         #expect(!FileManager.default.fileExists(atPath: directory))
+        #expect(processes(using: directory).isEmpty, "still running: \(processes(using: directory))")
+    }
+
+    /// The pids whose environment names `runtimeDirectory` (each process the harness started has it).
+    private func processes(using runtimeDirectory: String) -> [String] {
+        let marker = Data(("XDG_RUNTIME_DIR=" + runtimeDirectory + "\0").utf8)
+        return ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { entry in
+            Int32(entry) != nil && FileManager.default.contents(atPath: "/proc/\(entry)/environ")?.range(of: marker) != nil
+        }
     }
 
     /// wl-copy and wl-paste use zwlr_data_control_manager_v1 here, so neither needs keyboard focus (the headless
