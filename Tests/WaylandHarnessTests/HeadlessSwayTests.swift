@@ -167,6 +167,15 @@ import TestSupport
         #expect((try? String(contentsOfFile: log, encoding: .utf8)) == "x-kde-passwordManagerHint\ntext/plain\n")
     }
 
+    /// sway 1.7 (wlroots 0.15) offers zwlr_data_control_manager_v1 only: asked for ext-data-control, the fixture
+    /// says so and exits 2.
+    @Test func theFixtureRefusesExtDataControlWhereTheCompositorHasNone() throws {
+        let sway = try HeadlessSway()
+        let result = try sway.run(try WaylandFixture.build(), ["--protocol", "ext", "--text", "Loki"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("no ext_data_control_manager_v1"), "\(result.stderr)")
+    }
+
     /// The compositor's death: a new wl-paste cannot connect, and a connected source sees the disconnect (exit 2).
     @Test func killingSwayMakesWlPasteFailAndTheSourceNotices() throws {
         let sway = try HeadlessSway()
