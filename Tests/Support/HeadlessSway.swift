@@ -8,9 +8,9 @@ import Synchronization
 ///
 /// sway refuses to run as root, so when the tests run as root, sway and the clients started through `run`/`spawn`
 /// run as `HeadlessSway.testUser` (created by `Tests/Fixtures/wayland_test_user.sh`, which `make test` runs);
-/// otherwise as the current user. Processes are started through `setpriv`, which execs in place: the pid of a
-/// `Child` is the client's own, so killing it kills the client (runuser would fork and leave it running). See
-/// `Launch` for what else every child needs.
+/// otherwise as the current user. The user is switched by `setpriv`, which execs in place: the pid of a `Child`
+/// from `spawn` is the client's own, so killing it kills the client (runuser would fork and leave it running).
+/// See `Launch` for what else every child needs, and for the guardian that ends sway if the test process dies.
 ///
 /// Root, where the agent under test runs, reaches both servers: the Wayland socket by file permission (root
 /// passes them), Xwayland because the harness adds `SI:localuser:root` to its access list (wlroots starts
