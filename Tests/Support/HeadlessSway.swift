@@ -8,9 +8,9 @@ import Synchronization
 ///
 /// sway refuses to run as root, so when the tests run as root, sway and the clients started through `run`/`spawn`
 /// run as `HeadlessSway.testUser` (created by `Tests/Fixtures/wayland_test_user.sh`, which `make test` runs);
-/// otherwise as the current user. Processes are started through `setpriv`, which execs in place: the pid of a
-/// `Child` is the client's own, so killing it kills the client (runuser would fork and leave it running). See
-/// `command(as:_:_:inPlace:)` for what else every child needs.
+/// otherwise as the current user. The user is switched by `setpriv`, which execs in place: the pid of a `Child`
+/// from `spawn` is the client's own, so killing it kills the client (runuser would fork and leave it running).
+/// See `Launch` for what else every child needs, and for the guardian that ends sway if the test process dies.
 ///
 /// Root, where the agent under test runs, reaches both servers: the Wayland socket by file permission (root
 /// passes them), Xwayland because the harness adds `SI:localuser:root` to its access list (wlroots starts
@@ -30,7 +30,9 @@ public final class HeadlessSway: @unchecked Sendable {
     /// sway's IPC socket (for `swaymsg -s`), found in `runtimeDirectory`; nil if sway made none.
     public let ipcSocket: String?
 
+    /// The guardian (see `Launch.guarded`) whose child is sway.
     private let process: Process
+    private let swayPid: Int32
     /// Every `Child` from `spawn`, kept alive (and running) until `stop()`, so a test may drop its reference.
     private let children = Mutex<[Child]>([])
     private let home: String
@@ -47,7 +49,7 @@ public final class HeadlessSway: @unchecked Sendable {
             try Self.prepareX11SocketDirectory()
         }
         user = root ? Self.testUser : nil
-        guard let directory = mkdtemp(strdup("/tmp/herobridge-sway-XXXXXXXX")).map({ String(cString: $0) }) else {
+        guard let directory = Self.temporaryDirectory("/tmp/herobridge-sway-") else {
             throw HarnessError("cannot make a runtime directory in /tmp")
         }
         runtimeDirectory = directory
@@ -71,7 +73,8 @@ public final class HeadlessSway: @unchecked Sendable {
 
         let process = Process()
         self.process = process
-        let (executable, arguments) = Self.command(as: user, "sway", ["-c", directory + "/config"], inPlace: true)
+        let pidFile = directory + "/sway.pid"
+        let (executable, arguments) = Self.command(as: user, "sway", ["-c", directory + "/config"], .guarded(pidFile: pidFile))
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.environment = [
@@ -98,6 +101,14 @@ public final class HeadlessSway: @unchecked Sendable {
         x11Display = lines[1]
         let ipc = (try? FileManager.default.contentsOfDirectory(atPath: directory))?.first { $0.hasPrefix("sway-ipc.") }
         ipcSocket = ipc.map { directory + "/" + $0 }
+        // The guardian's note, else the pid in the IPC socket's name (sway-ipc.UID.PID.sock).
+        guard let swayPid = (try? String(contentsOfFile: pidFile, encoding: .utf8)).flatMap({ Int32($0) })
+                ?? ipc.flatMap({ $0.split(separator: ".").dropFirst(2).first.flatMap { Int32($0) } }) else {
+            Self.terminate(process, runtimeDirectory: directory)
+            try? FileManager.default.removeItem(atPath: directory)
+            throw HarnessError("sway's pid is unknown: \(pidFile) is empty and there is no IPC socket")
+        }
+        self.swayPid = swayPid
 
         // Xwayland is up once its window manager (wlroots' XWM) has marked the root window; then let root in.
         let xwm = eventually(timeout: timeout) {
@@ -120,8 +131,8 @@ public final class HeadlessSway: @unchecked Sendable {
 
     deinit { stop() }
 
-    /// sway's pid (setpriv execs it in place, so this is sway itself).
-    public var pid: Int32 { process.processIdentifier }
+    /// sway's own pid.
+    public var pid: Int32 { swayPid }
     public var isRunning: Bool { process.isRunning }
     /// What sway wrote to stderr so far.
     public var errors: String { (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "" }
@@ -158,7 +169,7 @@ public final class HeadlessSway: @unchecked Sendable {
     /// `timeout` seconds (the result says `timedOut`): a guard against a hang, not a speed assertion.
     public func run(_ command: String, _ arguments: [String] = [], stdin: Data? = nil, asSwayUser: Bool = true,
                     extraEnvironment: [String: String] = [:], timeout: Double = 30) throws -> HeroBridgeProcess.Result {
-        let (executable, args) = Self.command(as: asSwayUser ? user : nil, command, arguments, inPlace: false)
+        let (executable, args) = Self.command(as: asSwayUser ? user : nil, command, arguments, .waited)
         return try HeroBridgeProcess.run(args, environment: environment.merging(extraEnvironment) { $1 }, stdin: stdin,
                                          executable: executable, timeout: timeout)
     }
@@ -168,7 +179,7 @@ public final class HeadlessSway: @unchecked Sendable {
     /// every one still running.
     public func spawn(_ command: String, _ arguments: [String] = [], asSwayUser: Bool = true,
                       extraEnvironment: [String: String] = [:], label: String? = nil) throws -> Child {
-        let (executable, args) = Self.command(as: asSwayUser ? user : nil, command, arguments, inPlace: true)
+        let (executable, args) = Self.command(as: asSwayUser ? user : nil, command, arguments, .inPlace)
         let name = label ?? URL(fileURLWithPath: command).lastPathComponent
         let child = try Child(executable, args, environment: environment.merging(extraEnvironment) { $1 },
                               directory: runtimeDirectory + "/files", label: name)
@@ -213,8 +224,8 @@ public final class HeadlessSway: @unchecked Sendable {
     /// sway is gone. `stop()` (or deinit) still cleans up.
     public func kill() {
         guard process.isRunning else { return }
-        Foundation.kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        Foundation.kill(swayPid, SIGKILL)
+        process.waitUntilExit()   // the guardian exits with sway
     }
 
     /// Ends sway (SIGTERM, then SIGKILL after 10 s), kills whatever the harness started that still runs on this
@@ -231,24 +242,36 @@ public final class HeadlessSway: @unchecked Sendable {
 
     // MARK: - Helpers
 
-    /// The executable and arguments that run `command` as `user` (through setpriv) or as ourselves, by way of a
-    /// few lines of perl (perl-base is always installed) that mend two things a child of Foundation's `Process`
-    /// inherits on Linux:
-    /// - the spawning thread's signal mask, with nearly every signal blocked (so SIGTERM would do nothing): unblocked;
-    /// - the socket by which `Process` learns of the exit: it reports the exit only when every holder has closed
-    ///   it, so a command that leaves a daemon behind (wl-copy, xclip) never "exits". `inPlace: false` (for `run`)
-    ///   forks the command with that socket closed and waits for it, so its status is the command's (128 + signal
-    ///   for a signal), and `--pdeathsig` takes the command down if the waiter is killed by `run`'s timeout.
-    ///   `inPlace: true` (for `spawn` and sway) execs in place, keeping the pid the command's own, so that
-    ///   SIGKILL to it kills the command; it keeps the socket, as closing it early would make `Process` block
-    ///   its one monitoring thread in waitpid for this child.
-    static func command(as user: String?, _ command: String, _ arguments: [String], inPlace: Bool) -> (String, [String]) {
-        let identity = user.map { ["--reuid=\($0)", "--regid=\($0)", "--init-groups"] } ?? []
-        if inPlace {
-            let setpriv = user == nil ? [] : ["/usr/bin/setpriv"] + identity + ["--"]
-            return ("/usr/bin/perl", ["-e", execInPlace, "--"] + setpriv + [command] + arguments)
+    /// How a command is started: always through a few lines of perl (perl-base is always installed), and through
+    /// setpriv when it runs as the sway user. They mend what a child of Foundation's `Process` inherits on Linux:
+    /// - the spawning thread's signal mask, with nearly every signal blocked (SIGTERM would do nothing): unblocked;
+    /// - the socket by which `Process` learns of the exit: it reports the exit only once every holder has closed
+    ///   it, so a command that leaves a daemon behind (wl-copy, xclip) would never "exit". Closing it in the
+    ///   command itself is no cure: `Process` would then block its one monitoring thread in waitpid for it.
+    enum Launch {
+        /// For `spawn`: exec in place, so the pid is the command's own and SIGKILL to it kills the command.
+        case inPlace
+        /// For `run`: fork the command without that socket and wait for it; the status is the command's (128 +
+        /// signal for a signal), and `--pdeathsig` takes the command down if `run`'s timeout kills the waiter.
+        case waited
+        /// For sway: like `waited`, the guardian writes sway's pid to `pidFile`, passes SIGTERM on, and if the
+        /// test process dies (a crash, a killed run) it kills sway and removes the runtime directory, so no
+        /// compositor outlives its test.
+        case guarded(pidFile: String)
+    }
+
+    static func command(as user: String?, _ command: String, _ arguments: [String], _ launch: Launch) -> (String, [String]) {
+        let setpriv = user.map { ["/usr/bin/setpriv", "--reuid=\($0)", "--regid=\($0)", "--init-groups"] }
+            ?? ["/usr/bin/setpriv"]
+        switch launch {
+        case .inPlace:
+            let prefix = user == nil ? [] : setpriv + ["--"]
+            return ("/usr/bin/perl", ["-e", execInPlace, "--"] + prefix + [command] + arguments)
+        case .waited:
+            return ("/usr/bin/perl", ["-e", forkAndWait, "--"] + setpriv + ["--pdeathsig", "KILL", "--", command] + arguments)
+        case .guarded(let pidFile):
+            return ("/usr/bin/perl", ["-e", guardian, "--", pidFile] + setpriv + ["--", command] + arguments)
         }
-        return ("/usr/bin/perl", ["-e", forkAndWait, "--", "/usr/bin/setpriv"] + identity + ["--pdeathsig", "KILL", "--", command] + arguments)
     }
 
     private static let execInPlace = """
@@ -269,13 +292,40 @@ public final class HeadlessSway: @unchecked Sendable {
         exit($? & 127 ? 128 + ($? & 127) : $? >> 8);
         """
 
+    private static let guardian = """
+        use POSIX ();
+        my $pidfile = shift @ARGV;
+        my $parent = getppid();
+        POSIX::sigprocmask(POSIX::SIG_SETMASK(), POSIX::SigSet->new());
+        my $pid = fork() // die "fork: $!\n";
+        if ($pid == 0) { exec { $ARGV[0] } @ARGV or do { print STDERR "cannot run $ARGV[0]: $!\n"; POSIX::_exit(127) } }
+        if (open(my $out, '>', $pidfile)) { print $out $pid; close $out }
+        $SIG{TERM} = sub { kill 'TERM', $pid };
+        $SIG{CHLD} = sub {};
+        while (1) {
+            if (waitpid($pid, POSIX::WNOHANG()) == $pid) { exit($? & 127 ? 128 + ($? & 127) : $? >> 8) }
+            if (getppid() != $parent) {
+                kill 'KILL', $pid;
+                waitpid($pid, 0);
+                system('/bin/rm', '-rf', '--', $ENV{XDG_RUNTIME_DIR}) if $ENV{XDG_RUNTIME_DIR} =~ m{^/tmp/herobridge-sway-};
+                exit 1;
+            }
+            select(undef, undef, undef, 1);
+        }
+        """
+
     private static func terminate(_ process: Process, runtimeDirectory: String) {
         if process.isRunning {
-            Foundation.kill(process.processIdentifier, SIGTERM)
-            if !eventually(timeout: 10, { !process.isRunning }) { Foundation.kill(process.processIdentifier, SIGKILL) }
+            Foundation.kill(process.processIdentifier, SIGTERM)   // the guardian passes it on to sway
+            if !eventually(timeout: 10, { !process.isRunning }) { killEverything(on: runtimeDirectory) }
             process.waitUntilExit()
         }
-        // Every process whose XDG_RUNTIME_DIR is this compositor's was started for this test (the directory is new).
+        killEverything(on: runtimeDirectory)
+    }
+
+    /// SIGKILL to every process whose XDG_RUNTIME_DIR is this compositor's: all were started for this test (the
+    /// directory is new), sway's guardian, sway, Xwayland and the clients (and the daemons wl-copy and xclip leave).
+    private static func killEverything(on runtimeDirectory: String) {
         let marker = Data(("XDG_RUNTIME_DIR=" + runtimeDirectory + "\0").utf8)
         for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
             guard let pid = Int32(entry), pid != getpid(),
@@ -290,9 +340,15 @@ public final class HeadlessSway: @unchecked Sendable {
         let number = x11Display.dropFirst()
         let lock = "/tmp/.X\(number)-lock"
         guard let text = try? String(contentsOfFile: lock, encoding: .utf8),
-              Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) == pid, !process.isRunning else { return }
+              Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) == swayPid, !process.isRunning else { return }
         unlink("/tmp/.X11-unix/X\(number)")
         unlink(lock)
+    }
+
+    /// A new folder `prefix` + six random characters (mkdtemp: mode 0700), or nil.
+    static func temporaryDirectory(_ prefix: String) -> String? {
+        var template = Array((prefix + "XXXXXX").utf8CString)
+        return template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }.map { String(cString: $0) }
     }
 
     private static func userExists(_ name: String) -> Bool { getpwnam(name) != nil }

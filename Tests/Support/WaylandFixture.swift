@@ -6,23 +6,21 @@ import Synchronization
 /// client glue in a private folder, cc links it with libwayland-client (libwayland-dev, libwayland-bin).
 public enum WaylandFixture {
     private static let built = Mutex<String?>(nil)
-    /// The folder of the build, removed when the test process exits (a C string: read from the atexit handler).
-    nonisolated(unsafe) private static var folderForExit: UnsafeMutablePointer<CChar>?
+    /// The folder of the build, removed when the test process exits (read from the atexit handler).
+    nonisolated(unsafe) private static var folderForExit: String?
 
     /// The fixture's executable (world-readable and executable, so the sway user can run it).
     public static func build() throws -> String {
         try built.withLock { cached in
             if let cached { return cached }
-            guard let made = mkdtemp(strdup("/tmp/herobridge-wayland-source-XXXXXXXX")) else {
+            guard let folder = HeadlessSway.temporaryDirectory("/tmp/herobridge-wayland-source-") else {
                 throw HarnessError("cannot make a folder in /tmp for the Wayland fixture")
             }
-            let folder = String(cString: made)
-            folderForExit = made
+            folderForExit = folder
             atexit {
                 guard let folder = WaylandFixture.folderForExit else { return }
-                let path = String(cString: folder)
-                for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] { unlink(path + "/" + name) }
-                rmdir(path)
+                for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] { unlink(folder + "/" + name) }
+                rmdir(folder)
             }
             chmod(folder, 0o755)
             var glue: [String] = []

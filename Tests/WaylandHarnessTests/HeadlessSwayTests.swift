@@ -22,9 +22,19 @@ import TestSupport
         #expect(sway.environment["DISPLAY"] == sway.x11Display)
         // Started as root, sway runs as the test user; otherwise as ourselves.
         #expect((getuid() == 0) == (sway.user == HeadlessSway.testUser))
+        #expect(try sway.run("wl-copy", ["Left behind"]).status == 0)   // wl-copy stays in the background
         sway.stop()
         #expect(!sway.isRunning)
         #expect(!FileManager.default.fileExists(atPath: directory))
+        #expect(processes(using: directory).isEmpty, "still running: \(processes(using: directory))")
+    }
+
+    /// The pids whose environment names `runtimeDirectory` (each process the harness started has it).
+    private func processes(using runtimeDirectory: String) -> [String] {
+        let marker = Data(("XDG_RUNTIME_DIR=" + runtimeDirectory + "\0").utf8)
+        return ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { entry in
+            Int32(entry) != nil && FileManager.default.contents(atPath: "/proc/\(entry)/environ")?.range(of: marker) != nil
+        }
     }
 
     /// wl-copy and wl-paste use zwlr_data_control_manager_v1 here, so neither needs keyboard focus (the headless
@@ -155,6 +165,15 @@ import TestSupport
         #expect(try paste(sway, ["--no-newline", "--type", "x-kde-passwordManagerHint"]) == "secret")
         #expect(try paste(sway, ["--no-newline", "--type", "text/plain"]) == "hunter2")
         #expect((try? String(contentsOfFile: log, encoding: .utf8)) == "x-kde-passwordManagerHint\ntext/plain\n")
+    }
+
+    /// sway 1.7 (wlroots 0.15) offers zwlr_data_control_manager_v1 only: asked for ext-data-control, the fixture
+    /// says so and exits 2.
+    @Test func theFixtureRefusesExtDataControlWhereTheCompositorHasNone() throws {
+        let sway = try HeadlessSway()
+        let result = try sway.run(try WaylandFixture.build(), ["--protocol", "ext", "--text", "Loki"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("no ext_data_control_manager_v1"), "\(result.stderr)")
     }
 
     /// The compositor's death: a new wl-paste cannot connect, and a connected source sees the disconnect (exit 2).
