@@ -33,10 +33,11 @@ PACKAGE_PACKAGES := $(BUILD_PACKAGES) dpkg-dev binutils gzip
 # dbus-send) and dunst for the notification tests' private session bus, python3-pil to make and check WebP, GIF and
 # BMP images with an encoder other than ours, trayer for a real XEmbed system tray; for the Wayland tests, sway (a
 # real compositor, run headless) with xwayland, wl-clipboard's wl-copy and wl-paste as the reference clients, and
-# libwayland-dev, libwayland-bin (wayland-scanner) and gcc to build our own data-control source at test time).
+# libwayland-dev, libwayland-bin (wayland-scanner) and gcc to build our own data-control source at test time; mutter,
+# run headless, for the GNOME session, which offers no data control, so the agent must watch it through Xwayland).
 TEST_PACKAGES := $(PACKAGE_PACKAGES) util-linux xvfb xclip python3-gi gir1.2-gtk-3.0 gir1.2-gdkpixbuf-2.0 python3-xlib xdotool x11-apps x11-utils trayer \
 	systemd man-db desktop-file-utils python3-fusepy x11-xserver-utils dbus-daemon dbus-bin dunst python3-pil \
-	sway xwayland wl-clipboard libwayland-dev libwayland-bin gcc
+	sway xwayland wl-clipboard libwayland-dev libwayland-bin gcc mutter
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/herobridge
@@ -60,7 +61,8 @@ USERUNITDIR ?= $(if $(filter $(HOME)/.local,$(PREFIX)),$(PREFIX)/share/systemd/u
 
 all: build
 
-# Installs only what dpkg says is missing, so a prepared machine does no apt work at all.
+# Installs only what dpkg says is missing, so a prepared machine does no apt work at all. Another apt holding the
+# dpkg lock (an unattended upgrade at boot) is waited for, up to 15 minutes, instead of failing the build.
 define apt_install
 	@missing=""; \
 	for p in $(1); do \
@@ -68,8 +70,8 @@ define apt_install
 	done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; \
-	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
-	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900 update -qq && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900 install -y -qq --no-install-recommends $$missing; \
 	fi
 	@command -v $(SWIFT) >/dev/null || { echo "swift not found: install the Swift 6 toolchain (https://swift.org) and put it on PATH" >&2; exit 1; }
 endef

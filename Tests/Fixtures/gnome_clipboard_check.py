@@ -231,6 +231,11 @@ def inside(args):
                 print("0 passed, 1 failed", flush=True)
                 return 1
             print("agent %s runs on %s (database %s)" % (args.agent, os.environ["DISPLAY"], agent.db), flush=True)
+            # GNOME offers no data-control protocol: the agent (--backend auto) must watch through Xwayland.
+            watching = (agent.json_of("status") or {}).get("watching") or ""
+            ok = watching.endswith("over X11")
+            print("%s agent watches %s" % ("ok  " if ok else "FAIL", watching or "(status said nothing)"), flush=True)
+            passed, failed = passed + ok, failed + (not ok)
         for i in range(args.count):
             name = "herobridge-gnome-%02d-%s" % (i, "éß✓" if i % 5 == 4 else "ascii")
             ok, detail = wayland_to_x11(watcher, name, args.wait, helpers)
