@@ -28,10 +28,8 @@ enum PNGDecoder {
     {
         // IHDR always comes first: check its size before libpng reads any further (a bomb may be only a header).
         if data.count >= 24, data[data.startIndex + 12..<data.startIndex + 16].elementsEqual("IHDR".utf8) {
-            func word(_ offset: Int) -> Int {
-                data[data.startIndex + offset..<data.startIndex + offset + 4].reduce(0) { $0 << 8 | Int($1) }
-            }
-            try ImageDecodeError.check(width: word(16), height: word(20), limits: limits)
+            let fields = ByteReader(data, .bigEndian)
+            try ImageDecodeError.check(width: Int(fields.uint32(at: 16)), height: Int(fields.uint32(at: 20)), limits: limits)
         }
         try PNGRows.checkChunkLengths(data)
         var image = png_image()

@@ -25,7 +25,7 @@ struct PNGHeader: Equatable {
         bytes = Array(data)
     }
 
-    private func word(_ offset: Int) -> Int { bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
+    private func word(_ offset: Int) -> Int { Int(ByteReader(bytes, .bigEndian).uint32(at: offset)) }
 
     var width: Int { word(0) }
     var height: Int { word(4) }

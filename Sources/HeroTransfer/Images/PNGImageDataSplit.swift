@@ -169,7 +169,7 @@ struct PNGImageDataSplit {
 
     /// The big-endian 32-bit word at `offset` of `collected`.
     private func word(_ offset: Int) -> UInt32 {
-        collected[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) }
+        ByteReader(collected, .bigEndian).uint32(at: offset)
     }
 
     /// Gathers bytes into `collected` until it holds `count`; false when the piece ran out first.

@@ -73,7 +73,7 @@ enum PNGRows {
         guard ImageFormat.sniff(data) == .png else { return }
         var offset = data.startIndex + 8
         while offset + 8 <= data.endIndex {
-            let length = data[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            let length = Int(ByteReader(data, .bigEndian).uint32(at: offset - data.startIndex))
             let type = data[offset + 4..<offset + 8]
             let name = type.allSatisfy { (0x41...0x5A).contains($0 & ~0x20) } ? String(decoding: type, as: UTF8.self) : "a"
             guard length <= data.endIndex - offset - 12 else {
@@ -87,9 +87,7 @@ enum PNGRows {
     /// IHDR always comes first: its size is checked before libpng reads further (a bomb may be only a header).
     private static func checkIHDR(_ data: Data, limits: TransferLimits) throws(ImageDecodeError) {
         guard data.count >= 24, data[data.startIndex + 12..<data.startIndex + 16].elementsEqual("IHDR".utf8) else { return }
-        func word(_ offset: Int) -> Int {
-            data[data.startIndex + offset..<data.startIndex + offset + 4].reduce(0) { $0 << 8 | Int($1) }
-        }
-        try ImageDecodeError.check(width: word(16), height: word(20), limits: limits)
+        let fields = ByteReader(data, .bigEndian)
+        try ImageDecodeError.check(width: Int(fields.uint32(at: 16)), height: Int(fields.uint32(at: 20)), limits: limits)
     }
 }
