@@ -27,7 +27,7 @@ enum PNGDecoder {
         throws(ImageDecodeError) -> (width: Int, height: Int, pixels: [UInt8])
     {
         // IHDR always comes first: check its size before libpng reads any further (a bomb may be only a header).
-        if data.count >= 24, data[data.startIndex + 12..<data.startIndex + 16].elementsEqual("IHDR".utf8) {
+        if data.count >= 24, PNGChunkHeader(data, at: 8).type == .imageHeader {
             let fields = ByteReader(data, .bigEndian)
             try ImageDecodeError.check(width: Int(fields.uint32(at: 16)), height: Int(fields.uint32(at: 20)), limits: limits)
         }

@@ -96,14 +96,13 @@ struct PNGImageDataSplit {
     }
 
     private mutating func chunkHeader(libpng: (UnsafeRawBufferPointer) -> Void) {
-        let length = Int(word(0)), type = collected[4..<8]
-        guard length <= 0x7FFF_FFFF, type.allSatisfy({ (65...90).contains($0) || (97...122).contains($0) }) else {
+        let chunk = PNGChunkHeader(collected, at: 0), length = chunk.length
+        guard chunk.isValid else {
             failure = .corrupt("invalid chunk type or length")
             return
         }
         chunksSeen += 1
-        let name = String(decoding: type, as: UTF8.self)
-        if name == "IDAT" {
+        if chunk.type == .imageData {
             startImageData(libpng: libpng)
             running = collected[4..<8].withUnsafeBytes { Checksum.crc32($0) }
             collected.removeAll(keepingCapacity: true)
@@ -111,13 +110,13 @@ struct PNGImageDataSplit {
             return
         }
         if imageDataPhase == .inside { imageDataPhase = .after }
-        if name == "IHDR", chunksSeen == 1, length == 13 {
+        if chunk.type == .imageHeader, chunksSeen == 1, length == 13 {
             phase = .imageHeader // collects on, from these 8 bytes
             return
         }
         collected.withUnsafeBytes { libpng($0) }
         collected.removeAll(keepingCapacity: true)
-        isEnd = name == "IEND"
+        isEnd = chunk.type == .end
         phase = .passed(remaining: length + 4)
     }
 

@@ -71,22 +71,22 @@ enum PNGRows {
     /// 1.3 GB. With this check a chunk never costs more than the bytes that arrived.
     static func checkChunkLengths(_ data: Data) throws(ImageDecodeError) {
         guard ImageFormat.sniff(data) == .png else { return }
-        var offset = data.startIndex + 8
-        while offset + 8 <= data.endIndex {
-            let length = Int(ByteReader(data, .bigEndian).uint32(at: offset - data.startIndex))
-            let type = data[offset + 4..<offset + 8]
-            let name = type.allSatisfy { (0x41...0x5A).contains($0 & ~0x20) } ? String(decoding: type, as: UTF8.self) : "a"
-            guard length <= data.endIndex - offset - 12 else {
-                throw .corrupt("the PNG data ends early (truncated): \(name) chunk claims \(length) bytes, \(max(0, data.endIndex - offset - 12)) left")
+        var offset = 8
+        while offset + 8 <= data.count {
+            let chunk = PNGChunkHeader(data, at: offset)
+            let left = data.count - offset - 12
+            guard chunk.length <= left else {
+                let name = chunk.type.hasLetters ? chunk.type.name : "a"
+                throw .corrupt("the PNG data ends early (truncated): \(name) chunk claims \(chunk.length) bytes, \(max(0, left)) left")
             }
-            if name == "IEND" { return }
-            offset += 12 + length
+            if chunk.type == .end { return }
+            offset += 12 + chunk.length
         }
     }
 
     /// IHDR always comes first: its size is checked before libpng reads further (a bomb may be only a header).
     private static func checkIHDR(_ data: Data, limits: TransferLimits) throws(ImageDecodeError) {
-        guard data.count >= 24, data[data.startIndex + 12..<data.startIndex + 16].elementsEqual("IHDR".utf8) else { return }
+        guard data.count >= 24, PNGChunkHeader(data, at: 8).type == .imageHeader else { return }
         let fields = ByteReader(data, .bigEndian)
         try ImageDecodeError.check(width: Int(fields.uint32(at: 16)), height: Int(fields.uint32(at: 20)), limits: limits)
     }
