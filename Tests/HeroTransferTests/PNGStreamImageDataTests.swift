@@ -2,11 +2,12 @@ import Foundation
 import Testing
 @testable import HeroTransfer
 
-/// The stream that never unfilters a row (`PNGStream`: `PNGImageDataSplit` and `PNGImageDataCheck`) against the
-/// full validation, on PNGs built by hand (`HandBuiltPNG`): every colour type, bit depth and interlace, random
-/// filter types, image data cut into IDATs of any size. It must take every image the full validation takes that a
+/// `PNGStream`'s checks of what libpng never sees (the image data, checked without unfiltering by
+/// `PNGImageDataCheck`; the real IHDR, the IDATs' order and CRCs, by `PNGImageDataSplit`) against the full
+/// validation, on PNGs built by hand (`HandBuiltPNG`): every colour type, bit depth and interlace, random filter
+/// types, image data cut into IDATs of any size. The stream must take every image the full validation takes that a
 /// real encoder writes, at the same size, and never one it refuses.
-@Suite struct PNGImageDataCheckTests {
+@Suite struct PNGStreamImageDataTests {
     private typealias Layout = HandBuiltPNG.Layout
 
     /// The full validation's size, or nil when it refuses.
