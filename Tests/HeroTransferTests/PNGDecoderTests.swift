@@ -24,6 +24,17 @@ import TestSupport
         #expect(pixel(image, 0, 0) == [0, 0, 128, 128])
     }
 
+    /// 16-bit samples are scaled to 8 bits, no gamma applied, by the full decode as by the thumbnail. (libpng's
+    /// simplified API, which made full decodes before, took a 16-bit PNG without gAMA for linear light and
+    /// converted it to sRGB: a sample of 0x4000 came out 136 in full and 64 in the thumbnail.)
+    @Test func aSixteenBitPNGHasTheSameColoursInFullAsInItsThumbnail() throws {
+        let layout = HandBuiltPNG.Layout(width: 3, height: 1, bitDepth: 16, colorType: 0)
+        let png = HandBuiltPNG.png(layout, zlib: HandBuiltPNG.deflate([0, 0x40, 0x00, 0x80, 0x00, 0xFF, 0xFF]))
+        let full = try DecodedImage.decode(png)
+        #expect(full.pixels == (try DecodedImage.thumbnail(of: png, maxSide: 3)).pixels)
+        #expect(pixel(full, 0, 0) == [64, 64, 64, 255] && pixel(full, 1, 0) == [128, 128, 128, 255])
+    }
+
     @Test func aRowOverTheCeilingIsRefusedByTheFullDecodeAsByTheThumbnail() {
         let wide = StreamedPNG.rgba(width: 2000, height: 2)
         let limits = TransferLimits(maxRowBytes: 4096)
