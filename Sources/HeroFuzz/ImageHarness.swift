@@ -48,7 +48,7 @@ enum ImageHarness {
             // of 189 bytes, now regress-timeout-431e4ffb99c2), and the size check is the same code.
             if image.mime != "image/png", image.width * image.height <= 1 << 16 {
                 let png = try PNGEncoder.encode(full)
-                func word(_ offset: Int) -> Int { png.dropFirst(offset).prefix(4).reduce(0) { $0 << 8 | Int($1) } }
+                func word(_ offset: Int) -> Int { png.count >= offset + 4 ? Int(ByteReader(png, .bigEndian).uint32(at: offset)) : -1 }
                 Invariant.check(ImageFormat.sniff(png) == .png && png.count > 24 && word(16) == image.width && word(20) == image.height,
                                 "the PNG of a \(image.width)×\(image.height) \(image.mime) says \(word(16))×\(word(20))")
             }

@@ -10,7 +10,7 @@ enum PNGChunkRepair {
         var bytes = [UInt8](data)
         var offset = 8
         while offset + 12 <= bytes.count {
-            let length = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            let length = Int(ByteReader(bytes, .bigEndian).uint32(at: offset))
             guard length <= bytes.count - offset - 12 else { break }
             let crc = bytes[offset + 4..<offset + 8 + length].withUnsafeBytes { Checksum.crc32($0) }
             for i in 0..<4 { bytes[offset + 8 + length + i] = UInt8(truncatingIfNeeded: crc >> (24 - 8 * UInt32(i))) }

@@ -64,7 +64,7 @@ import TestSupport
     @Test func aRowOverTheCeilingIsRefusedBeforeAnyPixelIsDecoded() {
         let wide = StreamedPNG.rgba(width: 2000, height: 2)
         #expect(throws: ImageDecodeError.rowTooLong(bytes: 8000, limit: 4096)) {
-            try ThumbnailDecoder.png(wide, maxSide: 48, limits: TransferLimits(maxRowBytes: 4096))
+            try PNGDecoder.thumbnail(wide, maxSide: 48, limits: TransferLimits(maxRowBytes: 4096))
         }
         #expect(throws: ImageDecodeError.rowTooLong(bytes: 8000, limit: 4096)) {
             try ThumbnailDecoder.jpeg(ImageFixtures.jpeg(width: 2000, height: 16), maxSide: 2000,

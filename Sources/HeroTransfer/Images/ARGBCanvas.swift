@@ -1,5 +1,5 @@
-/// A whole image being filled row by row from 8-bit RGBA rows with straight alpha (what `BMPDecoder` and
-/// `GIFDecoder` hand out), into `DecodedImage`'s premultiplied native-endian ARGB. Costs the whole image: only for a
+/// A whole image being filled row by row from 8-bit RGBA rows with straight alpha (what a `RowDecoder` hands
+/// out), into `DecodedImage`'s premultiplied native-endian ARGB. Costs the whole image: only for a
 /// full decode, whose size the caller checked against `TransferLimits` before making one.
 struct ARGBCanvas {
     let width: Int
@@ -12,13 +12,12 @@ struct ARGBCanvas {
         pixels = [UInt8](repeating: 0, count: width * height * 4)
     }
 
-    /// Row `y` from `rgba`, `width` pixels of red, green, blue, alpha.
-    mutating func set(row y: Int, rgba: UnsafePointer<UInt8>) {
-        let base = y * width * 4
-        let width = width
+    /// The pixels of `row`, red, green, blue, alpha each, at their places.
+    mutating func set(_ row: ImageRow) {
+        let base = row.y * width * 4
         pixels.withUnsafeMutableBufferPointer { out in
-            for x in 0..<width {
-                let p = rgba + x * 4, o = base + x * 4
+            for i in 0..<row.count {
+                let p = row.pixels + i * 4, o = base + (row.x0 + i * row.dx) * 4
                 let alpha = UInt16(p[3])
                 out[o] = UInt8((UInt16(p[2]) * alpha + 127) / 255)
                 out[o + 1] = UInt8((UInt16(p[1]) * alpha + 127) / 255)

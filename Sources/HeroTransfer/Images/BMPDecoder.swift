@@ -5,12 +5,11 @@ import FoundationEssentials
 enum BMPDecoder: RowDecoder {
     static let formatName = "BMP"
 
-    /// `header` gets the size once the headers passed `limits`; `row` then gets every image row, `(y, pixels)`, the
-    /// width of 8-bit RGBA (straight alpha), in the order they are stored. A palette index past the colour table
-    /// is refused.
+    /// `header` gets the size once the headers passed `limits`; `row` then gets every image row whole, in the order
+    /// they are stored. A palette index past the colour table is refused.
     static func read(_ data: Data, limits: TransferLimits,
                      header: (_ width: Int, _ height: Int) throws(ImageDecodeError) -> Void,
-                     row: (_ y: Int, _ pixels: UnsafePointer<UInt8>) -> Void) throws(ImageDecodeError) -> (width: Int, height: Int)
+                     row: (ImageRow) -> Void) throws(ImageDecodeError) -> (width: Int, height: Int)
     {
         let result: Result<(width: Int, height: Int), ImageDecodeError> = data.withUnsafeBytes { bytes in
             do throws(ImageDecodeError) {
@@ -26,7 +25,7 @@ enum BMPDecoder: RowDecoder {
     }
 
     private static func rows(_ bytes: UnsafeRawBufferPointer, _ header: BMPHeader,
-                             row: (Int, UnsafePointer<UInt8>) -> Void) throws(ImageDecodeError) {
+                             row: (ImageRow) -> Void) throws(ImageDecodeError) {
         let width = header.width, bits = header.bitsPerPixel
         let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: width * 4)
         defer { buffer.deallocate() }
@@ -63,7 +62,7 @@ enum BMPDecoder: RowDecoder {
                     buffer[x * 4 + 3] = alpha?.value(of: pixel) ?? 255
                 }
             }
-            row(header.topDown ? stored : header.height - 1 - stored, buffer)
+            row(ImageRow(y: header.topDown ? stored : header.height - 1 - stored, count: width, pixels: buffer))
         }
     }
 

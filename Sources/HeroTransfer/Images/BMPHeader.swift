@@ -33,8 +33,9 @@ struct BMPHeader: Equatable {
     static func parse(_ bytes: UnsafeRawBufferPointer, limits: TransferLimits) throws(ImageDecodeError) -> BMPHeader {
         let count = bytes.count
         func truncated() -> ImageDecodeError { .corrupt("the BMP data ends early (truncated)") }
-        func u16(_ at: Int) -> UInt32 { UInt32(bytes[at]) | UInt32(bytes[at + 1]) << 8 }
-        func u32(_ at: Int) -> UInt32 { u16(at) | u16(at + 2) << 16 }
+        let fields = ByteReader(bytes, .littleEndian)
+        func u16(_ at: Int) -> UInt32 { UInt32(fields.uint16(at: at)) }
+        func u32(_ at: Int) -> UInt32 { fields.uint32(at: at) }
         guard count >= 18 else { throw truncated() }
         guard bytes[0] == 0x42, bytes[1] == 0x4D else { throw .corrupt("not a BMP (no BM signature)") }
         let pixelOffset = Int(u32(10)), headerSize = Int(u32(14))

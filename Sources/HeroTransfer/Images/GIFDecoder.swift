@@ -17,11 +17,10 @@ enum GIFDecoder: RowDecoder {
     static let formatName = "GIF"
 
     /// Reads the first frame: `header` gets the canvas size once it passed `limits`, then `row` gets every canvas
-    /// row once, `(y, pixels)` with the canvas's width of 8-bit RGBA (straight alpha), in no particular order (an
-    /// interlaced frame comes pass by pass).
+    /// row once, whole, in no particular order (an interlaced frame comes pass by pass).
     static func read(_ data: Data, limits: TransferLimits,
                      header: (_ width: Int, _ height: Int) throws(ImageDecodeError) -> Void,
-                     row: (_ y: Int, _ pixels: UnsafePointer<UInt8>) -> Void) throws(ImageDecodeError) -> (width: Int, height: Int)
+                     row: (ImageRow) -> Void) throws(ImageDecodeError) -> (width: Int, height: Int)
     {
         let result: Result<(width: Int, height: Int), ImageDecodeError> = data.withUnsafeBytes { raw in
             guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return .failure(.corrupt("empty GIF data")) }
@@ -44,7 +43,7 @@ enum GIFDecoder: RowDecoder {
     /// control extension), then reads that image.
     private static func firstFrame(_ gif: UnsafeMutablePointer<GifFileType>, limits: TransferLimits,
                                    header: (Int, Int) throws(ImageDecodeError) -> Void,
-                                   row: (Int, UnsafePointer<UInt8>) -> Void) throws(ImageDecodeError) -> (width: Int, height: Int)
+                                   row: (ImageRow) -> Void) throws(ImageDecodeError) -> (width: Int, height: Int)
     {
         var transparent: Int?
         while true {
@@ -75,7 +74,7 @@ enum GIFDecoder: RowDecoder {
 
     private static func frame(_ gif: UnsafeMutablePointer<GifFileType>, transparent: Int?, limits: TransferLimits,
                               header: (Int, Int) throws(ImageDecodeError) -> Void,
-                              row: (Int, UnsafePointer<UInt8>) -> Void) throws(ImageDecodeError) -> (width: Int, height: Int)
+                              row: (ImageRow) -> Void) throws(ImageDecodeError) -> (width: Int, height: Int)
     {
         let image = gif.pointee.Image
         let left = Int(image.Left), top = Int(image.Top), frameWidth = Int(image.Width), frameHeight = Int(image.Height)
@@ -101,7 +100,7 @@ enum GIFDecoder: RowDecoder {
         let canvasRow = UnsafeMutablePointer<UInt8>.allocate(capacity: width * 4)
         defer { canvasRow.deallocate() }
         canvasRow.initialize(repeating: 0, count: width * 4)
-        for y in Array(0..<top) + Array((top + frameHeight)..<height) { row(y, canvasRow) }
+        for y in Array(0..<top) + Array((top + frameHeight)..<height) { row(ImageRow(y: y, count: width, pixels: canvasRow)) }
 
         let line = UnsafeMutablePointer<GifPixelType>.allocate(capacity: frameWidth)
         defer { line.deallocate() }
@@ -117,7 +116,7 @@ enum GIFDecoder: RowDecoder {
                     let out = canvasRow + (left + x) * 4
                     for c in 0..<4 { out[c] = palette[index * 4 + c] }
                 }
-                row(top + y, canvasRow)
+                row(ImageRow(y: top + y, count: width, pixels: canvasRow))
                 y += pass.dy
             }
         }

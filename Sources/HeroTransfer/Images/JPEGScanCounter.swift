@@ -31,7 +31,7 @@ enum JPEGScanCounter {
                 continue
             default:
                 guard index + 2 <= bytes.count else { return scans }
-                let length = Int(bytes[index]) << 8 | Int(bytes[index + 1])
+                let length = Int(ByteReader(bytes, .bigEndian).uint16(at: index))
                 guard length >= 2, index + length <= bytes.count else { return scans }
                 index += length
                 if marker == 0xDA { scans += 1 }

@@ -1,5 +1,3 @@
-import CPNG
-
 /// A PNG's IHDR fields, taken from its 13 bytes as stored, and the layout of the image data they imply: how many
 /// rows each pass has (one pass, or Adam7's seven) and how many bytes each of its rows takes once inflated, the
 /// filter byte included. Whether the fields are valid is libpng's to judge; a layout is given only for a colour
@@ -25,7 +23,7 @@ struct PNGHeader: Equatable {
         bytes = Array(data)
     }
 
-    private func word(_ offset: Int) -> Int { bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
+    private func word(_ offset: Int) -> Int { Int(ByteReader(bytes, .bigEndian).uint32(at: offset)) }
 
     var width: Int { word(0) }
     var height: Int { word(4) }
@@ -80,27 +78,5 @@ struct PNGHeader: Equatable {
             total += bytes
         }
         return total
-    }
-
-    /// A whole chunk (length, type, data, CRC) of `type`, four ASCII letters, holding `data`.
-    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-        var chunk = withUnsafeBytes(of: UInt32(data.count).bigEndian) { Array($0) }
-        chunk += Array(type.utf8) + data
-        let crc = chunk[4...].withUnsafeBytes { Checksum.crc32($0) }
-        return chunk + withUnsafeBytes(of: crc.bigEndian) { Array($0) }
-    }
-
-    /// An IDAT chunk whose zlib stream inflates to this header's image data, every byte zero (filter None, every
-    /// sample 0); nil when there is no layout, or it is over `limit` bytes inflated.
-    func zeroImageData(limit: Int) -> [UInt8]? {
-        guard let count = imageDataCount, count <= limit else { return nil }
-        let zeros = [UInt8](repeating: 0, count: count)
-        var compressed = [UInt8](repeating: 0, count: Int(compressBound(uLong(count))))
-        var length = uLongf(compressed.count)
-        let status = compressed.withUnsafeMutableBufferPointer { out in
-            zeros.withUnsafeBufferPointer { compress2(out.baseAddress, &length, $0.baseAddress, uLong(count), Z_BEST_SPEED) }
-        }
-        guard status == Z_OK else { return nil }
-        return Self.chunk("IDAT", Array(compressed.prefix(Int(length))))
     }
 }

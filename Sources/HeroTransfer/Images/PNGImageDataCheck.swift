@@ -8,7 +8,7 @@ import CPNG
 /// bytes; zlib is told not to.
 ///
 /// Stricter than libpng, never looser: libpng only warns about compressed data after the image's last row, and
-/// about a zlib error found after it; both are refused here. A refusal only means that `PNGRows` must judge the
+/// about a zlib error found after it; both are refused here. A refusal only means that `PNGDecoder` must judge the
 /// image in full, so strictness costs time, never a portrait.
 ///
 /// Not thread-safe: one thread feeds it.

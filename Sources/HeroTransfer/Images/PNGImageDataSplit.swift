@@ -1,3 +1,5 @@
+import CPNG
+
 /// A PNG's chunks split, piece by piece as they arrive, between the two checks of a validation that never
 /// unfilters a row: the image data (the IDAT chunks' bytes) goes to a `PNGImageDataCheck`, and libpng is handed the
 /// same PNG with IHDR's height made 1 and, in the first IDAT's place, one IDAT of a single row of zeros (correct
@@ -96,14 +98,13 @@ struct PNGImageDataSplit {
     }
 
     private mutating func chunkHeader(libpng: (UnsafeRawBufferPointer) -> Void) {
-        let length = Int(word(0)), type = collected[4..<8]
-        guard length <= 0x7FFF_FFFF, type.allSatisfy({ (65...90).contains($0) || (97...122).contains($0) }) else {
+        let chunk = PNGChunkHeader(collected, at: 0), length = chunk.length
+        guard chunk.isValid else {
             failure = .corrupt("invalid chunk type or length")
             return
         }
         chunksSeen += 1
-        let name = String(decoding: type, as: UTF8.self)
-        if name == "IDAT" {
+        if chunk.type == .imageData {
             startImageData(libpng: libpng)
             running = collected[4..<8].withUnsafeBytes { Checksum.crc32($0) }
             collected.removeAll(keepingCapacity: true)
@@ -111,13 +112,13 @@ struct PNGImageDataSplit {
             return
         }
         if imageDataPhase == .inside { imageDataPhase = .after }
-        if name == "IHDR", chunksSeen == 1, length == 13 {
+        if chunk.type == .imageHeader, chunksSeen == 1, length == 13 {
             phase = .imageHeader // collects on, from these 8 bytes
             return
         }
         collected.withUnsafeBytes { libpng($0) }
         collected.removeAll(keepingCapacity: true)
-        isEnd = name == "IEND"
+        isEnd = chunk.type == .end
         phase = .passed(remaining: length + 4)
     }
 
@@ -136,7 +137,7 @@ struct PNGImageDataSplit {
                 failure = .corrupt("image data with no valid IHDR before it")
                 return
             }
-            guard let zeros = header.withHeight(1).zeroImageData(limit: limits.maxRowBytes + 14) else {
+            guard let zeros = Self.zeroImageData(header.withHeight(1), limit: limits.maxRowBytes + 14) else {
                 failure = .rowTooLong(bytes: 0, limit: limits.maxRowBytes)
                 return
             }
@@ -163,13 +164,36 @@ struct PNGImageDataSplit {
             return
         }
         self.header = header
-        PNGHeader.chunk("IHDR", header.withHeight(1).bytes).withUnsafeBytes { libpng($0) }
+        Self.chunk("IHDR", header.withHeight(1).bytes).withUnsafeBytes { libpng($0) }
         phase = .header
+    }
+
+    /// A whole chunk (length, type, data, CRC) of `type`, four ASCII letters, holding `data`.
+    private static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+        var chunk = withUnsafeBytes(of: UInt32(data.count).bigEndian) { Array($0) }
+        chunk += Array(type.utf8) + data
+        let crc = chunk[4...].withUnsafeBytes { Checksum.crc32($0) }
+        return chunk + withUnsafeBytes(of: crc.bigEndian) { Array($0) }
+    }
+
+    /// An IDAT chunk whose zlib stream inflates to the image data of `header`, every byte zero (filter None, every
+    /// sample 0): libpng's stand-in for the real image data. Nil when there is no layout, or it is over `limit`
+    /// bytes inflated.
+    private static func zeroImageData(_ header: PNGHeader, limit: Int) -> [UInt8]? {
+        guard let count = header.imageDataCount, count <= limit else { return nil }
+        let zeros = [UInt8](repeating: 0, count: count)
+        var compressed = [UInt8](repeating: 0, count: Int(compressBound(uLong(count))))
+        var length = uLongf(compressed.count)
+        let status = compressed.withUnsafeMutableBufferPointer { out in
+            zeros.withUnsafeBufferPointer { compress2(out.baseAddress, &length, $0.baseAddress, uLong(count), Z_BEST_SPEED) }
+        }
+        guard status == Z_OK else { return nil }
+        return chunk("IDAT", Array(compressed.prefix(Int(length))))
     }
 
     /// The big-endian 32-bit word at `offset` of `collected`.
     private func word(_ offset: Int) -> UInt32 {
-        collected[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) }
+        ByteReader(collected, .bigEndian).uint32(at: offset)
     }
 
     /// Gathers bytes into `collected` until it holds `count`; false when the piece ran out first.

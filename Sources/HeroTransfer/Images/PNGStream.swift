@@ -9,7 +9,7 @@ import FoundationEssentials
 /// still judges the signature, the header's fields, every other chunk and their order. So the check of a 50 MB
 /// portrait keeps up with its transfer.
 ///
-/// Same limits as `PNGRows` (header size, row bytes, ancillary chunk size); a chunk costs no more than the bytes
+/// Same limits as `PNGDecoder` (header size, row bytes, ancillary chunk size); a chunk costs no more than the bytes
 /// that came, since libpng handles one only once all of it arrived. Stricter than the full validation, never
 /// looser (the png-stream fuzz harness holds it to that): what it refuses is validated in full by the caller.
 ///

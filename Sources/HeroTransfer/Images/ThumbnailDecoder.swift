@@ -8,25 +8,13 @@ import FoundationEssentials
 enum ThumbnailDecoder {
     static func thumbnail(_ data: Data, maxSide: Int, limits: TransferLimits) throws -> DecodedImage {
         switch ImageFormat.sniff(data) {
-        case .png?: return try png(data, maxSide: maxSide, limits: limits)
+        case .png?: return try PNGDecoder.thumbnail(data, maxSide: maxSide, limits: limits)
         case .jpeg?: return try jpeg(data, maxSide: maxSide, limits: limits)
         case .webp?: return try WebPDecoder.thumbnail(data, maxSide: maxSide, limits: limits)
         case .gif?: return try GIFDecoder.thumbnail(data, maxSide: maxSide, limits: limits)
         case .bmp?: return try BMPDecoder.thumbnail(data, maxSide: maxSide, limits: limits)
         default: throw TransferError.importFailed(target: "image", reason: "not a PNG, JPEG, WebP, GIF or BMP image")
         }
-    }
-
-    /// Memory: one 8-bit RGBA row, a column table and the thumbnail's accumulators.
-    static func png(_ data: Data, maxSide: Int, limits: TransferLimits) throws(ImageDecodeError) -> DecodedImage {
-        var sampler: BoxDownsampler?
-        _ = try PNGRows.read(data, limits: limits, rgba8: true, header: { width, height throws(ImageDecodeError) in
-            sampler = BoxDownsampler(sourceWidth: width, sourceHeight: height, maxSide: maxSide)
-        }, row: { y, x0, dx, count, pixels in
-            sampler?.add(y: y, x0: x0, dx: dx, count: count, pixels: pixels, rgba: true)
-        })
-        guard let sampler else { throw .corrupt("unreadable PNG data") }
-        return sampler.image()
     }
 
     /// Memory: the JPEG decompressed at the reduced size (at most 1/8 of each side once the image is 8 times

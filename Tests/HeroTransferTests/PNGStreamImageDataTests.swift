@@ -1,68 +1,14 @@
-import CPNG
 import Foundation
 import Testing
-import TestSupport
 @testable import HeroTransfer
 
-/// The stream that never unfilters a row (`PNGStream`: `PNGImageDataSplit` and `PNGImageDataCheck`) against the
-/// full validation, on PNGs built by hand: every colour type, bit depth and
-/// interlace, random filter types, image data cut into IDATs of any size. It must take every image the full
-/// validation takes that a real encoder writes, at the same size, and never one it refuses.
-@Suite struct PNGImageDataCheckTests {
-    /// SplitMix64: the same bytes on every run.
-    private struct Noise {
-        var state: UInt64
-        mutating func next() -> UInt8 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return UInt8(truncatingIfNeeded: z ^ (z >> 31))
-        }
-    }
-
-    private struct Layout {
-        var width: Int, height: Int, bitDepth: Int, colorType: Int, interlaced = false
-        var header: PNGHeader {
-            var fields = withUnsafeBytes(of: UInt32(width).bigEndian, Array.init) + withUnsafeBytes(of: UInt32(height).bigEndian, Array.init)
-            fields += [UInt8(bitDepth), UInt8(colorType), 0, 0, interlaced ? 1 : 0]
-            return PNGHeader(fields)!
-        }
-    }
-
-    /// The image data of `layout` before compression: every row a random filter type (0 to 4) and random bytes.
-    private func rows(_ layout: Layout, seed: UInt64) -> [UInt8] {
-        var noise = Noise(state: seed), raw: [UInt8] = []
-        for pass in layout.header.passes! {
-            for _ in 0..<pass.rows {
-                raw.append(noise.next() % 5)
-                for _ in 1..<pass.rowBytes { raw.append(noise.next()) }
-            }
-        }
-        return raw
-    }
-
-    /// zlib at `level`: 0 stored blocks, 1 fixed or dynamic codes, 9 the smallest.
-    private func deflate(_ raw: [UInt8], level: Int32 = 6) -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: Int(compressBound(uLong(raw.count))))
-        var length = uLongf(out.count)
-        _ = out.withUnsafeMutableBufferPointer { o in raw.withUnsafeBufferPointer { compress2(o.baseAddress, &length, $0.baseAddress, uLong(raw.count), level) } }
-        return Array(out.prefix(Int(length)))
-    }
-
-    /// Signature, IHDR, a PLTE for a palette image, `before`, the zlib stream in IDATs of `idat` bytes, `after`, IEND.
-    private func png(_ layout: Layout, zlib: [UInt8], idat: Int = .max, before: [UInt8] = [], after: [UInt8] = []) -> Data {
-        var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + PNGHeader.chunk("IHDR", layout.header.bytes)
-        if layout.colorType == 3 { bytes += PNGHeader.chunk("PLTE", (0..<768).map { UInt8($0 % 256) }) }
-        bytes += before
-        var offset = 0
-        repeat {
-            let end = min(zlib.count, offset + max(idat, 1))
-            bytes += PNGHeader.chunk("IDAT", Array(zlib[offset..<end]))
-            offset = end
-        } while offset < zlib.count
-        return Data(bytes + after + PNGHeader.chunk("IEND", []))
-    }
+/// `PNGStream`'s checks of what libpng never sees (the image data, checked without unfiltering by
+/// `PNGImageDataCheck`; the real IHDR, the IDATs' order and CRCs, by `PNGImageDataSplit`) against the full
+/// validation, on PNGs built by hand (`HandBuiltPNG`): every colour type, bit depth and interlace, random filter
+/// types, image data cut into IDATs of any size. The stream must take every image the full validation takes that a
+/// real encoder writes, at the same size, and never one it refuses.
+@Suite struct PNGStreamImageDataTests {
+    private typealias Layout = HandBuiltPNG.Layout
 
     /// The full validation's size, or nil when it refuses.
     private func validated(_ png: Data) -> (width: Int, height: Int)? {
@@ -83,21 +29,17 @@ import TestSupport
         return stream.size
     }
 
-    private static let depths: [(colorType: Int, bitDepths: [Int])] = [
-        (0, [1, 2, 4, 8, 16]), (2, [8, 16]), (3, [1, 2, 4, 8]), (4, [8, 16]), (6, [8, 16]),
-    ]
-
     @Test(arguments: [false, true])
     func everyColourTypeAndBitDepthWithRandomFiltersIsTakenAtItsSize(interlaced: Bool) throws {
         var seed: UInt64 = 1
-        for (colorType, bitDepths) in Self.depths {
+        for (colorType, bitDepths) in HandBuiltPNG.depths {
             for bitDepth in bitDepths {
                 for (width, height) in [(1, 1), (3, 2), (13, 9), (37, 17)] {
                     let layout = Layout(width: width, height: height, bitDepth: bitDepth, colorType: colorType, interlaced: interlaced)
-                    let zlib = deflate(rows(layout, seed: seed))
+                    let zlib = HandBuiltPNG.deflate(HandBuiltPNG.rows(layout, seed: seed))
                     seed += 1
                     for idat in [7, Int.max] {
-                        let image = png(layout, zlib: zlib, idat: idat)
+                        let image = HandBuiltPNG.png(layout, zlib: zlib, idat: idat)
                         let name = "type \(colorType), \(bitDepth) bits, \(width)×\(height), IDATs of \(idat)"
                         #expect(validated(image)?.height == height, "\(name): the full validation")
                         for piece in [5, image.count] {
@@ -113,17 +55,17 @@ import TestSupport
     @Test(arguments: [false, true])
     func aFilterTypeOverFourIsRefusedWhereverItIs(interlaced: Bool) throws {
         let layout = Layout(width: 21, height: 11, bitDepth: 8, colorType: 2, interlaced: interlaced)
-        var raw = rows(layout, seed: 7)
+        var raw = HandBuiltPNG.rows(layout, seed: 7)
         let lastRow = raw.count - layout.header.passes!.last!.rowBytes
         for offset in [0, lastRow] {
             var bad = raw
             bad[offset] = 5
-            let image = png(layout, zlib: deflate(bad))
+            let image = HandBuiltPNG.png(layout, zlib: HandBuiltPNG.deflate(bad))
             #expect(validated(image) == nil)
             #expect(try streamed(image, piece: 9) == nil, "a filter byte of 5 at \(offset)")
         }
         raw[lastRow] = 4
-        #expect(try streamed(png(layout, zlib: deflate(raw)), piece: 9) != nil)
+        #expect(try streamed(HandBuiltPNG.png(layout, zlib: HandBuiltPNG.deflate(raw)), piece: 9) != nil)
     }
 
     /// The Adler-32 is compared with the stream's last four bytes, which may fall in any IDAT and any piece; one
@@ -133,12 +75,12 @@ import TestSupport
     @Test(arguments: [0, 1, 9] as [Int32])
     func theAdler32IsCheckedWhereverItsBytesFall(level: Int32) throws {
         let layout = Layout(width: 33, height: 19, bitDepth: 8, colorType: 6)
-        let zlib = deflate(rows(layout, seed: 11), level: level)
+        let zlib = HandBuiltPNG.deflate(HandBuiltPNG.rows(layout, seed: 11), level: level)
         for idat in [1, 2, 3, 5, zlib.count - 2, Int.max] {
             for bit in [nil, 0, 9, 31] as [Int?] {
                 var stream = zlib
                 if let bit { stream[stream.count - 1 - bit / 8] ^= UInt8(1 << (bit % 8)) }
-                let image = png(layout, zlib: stream, idat: idat)
+                let image = HandBuiltPNG.png(layout, zlib: stream, idat: idat)
                 let name = "level \(level), IDATs of \(idat), bit \(bit.map(String.init) ?? "none") of the Adler-32 flipped"
                 if bit == nil { #expect(validated(image) != nil, "\(name): the full validation") }
                 for piece in [1, 3, 64, image.count] {
@@ -150,9 +92,9 @@ import TestSupport
 
     @Test func tooLittleImageDataIsRefused() throws {
         let layout = Layout(width: 16, height: 8, bitDepth: 8, colorType: 6)
-        let raw = rows(layout, seed: 3)
+        let raw = HandBuiltPNG.rows(layout, seed: 3)
         for missing in [1, 65] {
-            let image = png(layout, zlib: deflate(Array(raw.dropLast(missing))))
+            let image = HandBuiltPNG.png(layout, zlib: HandBuiltPNG.deflate(Array(raw.dropLast(missing))))
             #expect(validated(image) == nil)
             #expect(try streamed(image, piece: 100) == nil, "\(missing) bytes short")
         }
@@ -163,43 +105,43 @@ import TestSupport
     /// stream refuses them (the agent then validates in full, which takes them).
     @Test func dataPastTheLastRowOrTheStreamsEndIsRefusedThoughLibpngOnlyWarns() throws {
         let layout = Layout(width: 16, height: 8, bitDepth: 8, colorType: 0)
-        let raw = rows(layout, seed: 5)
-        let longer = png(layout, zlib: deflate(raw + [0, 1, 2]))
+        let raw = HandBuiltPNG.rows(layout, seed: 5)
+        let longer = HandBuiltPNG.png(layout, zlib: HandBuiltPNG.deflate(raw + [0, 1, 2]))
         #expect(validated(longer) != nil)
         #expect(try streamed(longer, piece: 100) == nil)
-        let zlib = deflate(raw)
-        let trailing = png(layout, zlib: zlib, after: PNGHeader.chunk("IDAT", [1, 2, 3]))
+        let zlib = HandBuiltPNG.deflate(raw)
+        let trailing = HandBuiltPNG.png(layout, zlib: zlib, after: HandBuiltPNG.chunk("IDAT", [1, 2, 3]))
         #expect(validated(trailing) != nil)
         #expect(try streamed(trailing, piece: 100) == nil)
-        let empty = png(layout, zlib: zlib, after: PNGHeader.chunk("IDAT", []))
+        let empty = HandBuiltPNG.png(layout, zlib: zlib, after: HandBuiltPNG.chunk("IDAT", []))
         #expect(try streamed(empty, piece: 100) != nil) // an empty IDAT right after the others is no data
     }
 
     @Test func anIDATAfterAnotherChunkIsRefused() throws {
         let layout = Layout(width: 16, height: 8, bitDepth: 8, colorType: 0)
-        let raw = rows(layout, seed: 6)
-        let zlib = deflate(raw)
-        let text = PNGHeader.chunk("tEXt", Array("k\0v".utf8))
-        let split = png(layout, zlib: Array(zlib.prefix(20)), after: text + PNGHeader.chunk("IDAT", Array(zlib.dropFirst(20))))
+        let raw = HandBuiltPNG.rows(layout, seed: 6)
+        let zlib = HandBuiltPNG.deflate(raw)
+        let text = HandBuiltPNG.chunk("tEXt", Array("k\0v".utf8))
+        let split = HandBuiltPNG.png(layout, zlib: Array(zlib.prefix(20)), after: text + HandBuiltPNG.chunk("IDAT", Array(zlib.dropFirst(20))))
         #expect(validated(split) == nil) // the sequential reader needs the rows before it meets tEXt
         #expect(try streamed(split, piece: 50) == nil)
-        let late = png(layout, zlib: zlib, after: text + PNGHeader.chunk("IDAT", []))
+        let late = HandBuiltPNG.png(layout, zlib: zlib, after: text + HandBuiltPNG.chunk("IDAT", []))
         #expect(try streamed(late, piece: 50) == nil)
-        #expect(try streamed(png(layout, zlib: zlib, after: text), piece: 50) != nil)
+        #expect(try streamed(HandBuiltPNG.png(layout, zlib: zlib, after: text), piece: 50) != nil)
     }
 
     @Test func aWindowOverThirtyTwoKiBOrAPresetDictionaryIsRefused() throws {
         let layout = Layout(width: 16, height: 8, bitDepth: 8, colorType: 0)
-        var zlib = deflate(rows(layout, seed: 8))
+        var zlib = HandBuiltPNG.deflate(HandBuiltPNG.rows(layout, seed: 8))
         zlib[0] = 0x88 // CINFO 8: a 64 KiB window
         zlib[1] = UInt8((31 - (UInt16(zlib[0]) << 8 | UInt16(zlib[1] & 0xE0)) % 31) % 31) | zlib[1] & 0xE0
-        let wide = png(layout, zlib: zlib)
+        let wide = HandBuiltPNG.png(layout, zlib: zlib)
         #expect(validated(wide) == nil)
         #expect(try streamed(wide, piece: 100) == nil)
-        var dictionary = deflate(rows(layout, seed: 8))
+        var dictionary = HandBuiltPNG.deflate(HandBuiltPNG.rows(layout, seed: 8))
         dictionary[1] |= 0x20 // FDICT
         dictionary[1] = UInt8((31 - (UInt16(dictionary[0]) << 8 | UInt16(dictionary[1] & 0xE0)) % 31) % 31) | dictionary[1] & 0xE0
-        let preset = png(layout, zlib: dictionary)
+        let preset = HandBuiltPNG.png(layout, zlib: dictionary)
         #expect(validated(preset) == nil)
         #expect(try streamed(preset, piece: 100) == nil)
     }
@@ -208,10 +150,10 @@ import TestSupport
     /// before any image data is read.
     @Test func theRealHeightIsChecked() throws {
         let layout = Layout(width: 16, height: 0, bitDepth: 8, colorType: 0)
-        let zero = png(layout, zlib: deflate([0] + [UInt8](repeating: 0, count: 16)))
+        let zero = HandBuiltPNG.png(layout, zlib: HandBuiltPNG.deflate([0] + [UInt8](repeating: 0, count: 16)))
         #expect(validated(zero) == nil)
         #expect(try streamed(zero, piece: 100) == nil)
-        let tall = png(Layout(width: 16, height: TransferLimits.default.maxImageSide + 1, bitDepth: 8, colorType: 0), zlib: [0x78, 0x9C])
+        let tall = HandBuiltPNG.png(Layout(width: 16, height: TransferLimits.default.maxImageSide + 1, bitDepth: 8, colorType: 0), zlib: [0x78, 0x9C])
         #expect(validated(tall) == nil)
         #expect(try streamed(tall, piece: 100) == nil)
     }
@@ -219,7 +161,7 @@ import TestSupport
     /// libpng never sees the real IHDR and IDATs: their CRCs are the split's to check.
     @Test func theRealHeaderAndImageDataCRCsAreChecked() throws {
         let layout = Layout(width: 16, height: 8, bitDepth: 8, colorType: 0)
-        let good = png(layout, zlib: deflate(rows(layout, seed: 9)))
+        let good = HandBuiltPNG.png(layout, zlib: HandBuiltPNG.deflate(HandBuiltPNG.rows(layout, seed: 9)))
         for offset in [29, good.count - 16] { // IHDR's CRC; the last IDAT's
             var bad = good
             bad[offset] ^= 1
@@ -234,12 +176,12 @@ import TestSupport
     /// handed, since the chunks it gets rewritten carry right ones.)
     @Test func anAncillaryChunkAfterTheHeaderIsJudgedByItsOwnCRC() throws {
         let layout = Layout(width: 16, height: 8, bitDepth: 8, colorType: 2)
-        let zlib = deflate(rows(layout, seed: 10))
-        let sBIT = PNGHeader.chunk("sBIT", [8, 8, 8])
+        let zlib = HandBuiltPNG.deflate(HandBuiltPNG.rows(layout, seed: 10))
+        let sBIT = HandBuiltPNG.chunk("sBIT", [8, 8, 8])
         var broken = sBIT
         broken[broken.count - 1] ^= 1
         for chunk in [sBIT, broken] {
-            let image = png(layout, zlib: zlib, before: chunk)
+            let image = HandBuiltPNG.png(layout, zlib: zlib, before: chunk)
             #expect(validated(image) != nil)
             #expect(try streamed(image, piece: 3) != nil)
         }
