@@ -111,10 +111,10 @@ public final class HeadlessSway: @unchecked Sendable {
         self.swayPid = swayPid
 
         // Xwayland is up once its window manager (wlroots' XWM) has marked the root window; then let root in.
-        let xwm = eventually(timeout: timeout) {
+        let windowManagerUp = eventually(timeout: timeout) {
             (try? self.run("xprop", ["-root", "_NET_SUPPORTING_WM_CHECK"], timeout: timeout))?.stdout.contains("window id") == true
         }
-        guard xwm else {
+        guard windowManagerUp else {
             let stderr = self.errors
             stop()
             throw HarnessError("Xwayland on \(x11Display) did not get its window manager within \(Int(timeout)) s; sway's stderr:\n\(stderr)")
