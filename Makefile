@@ -8,7 +8,9 @@
 #   make test-asan   every test again, built with AddressSanitizer (.build/asan); part of make test
 #   make fuzz-corpus   the same build, every committed corpus input run once (what make test does)
 #   make bench  install CopyQ and the tools, build release, measure HeroBridge against xclip and CopyQ, then the
-#               stress scenarios (loop stalls and peak RSS, bench/stress.py)
+#               stress scenarios (loop stalls and peak RSS, bench/stress.py), then the same on a headless sway
+#               (bench/wlbench.py: copy-to-stored against a data-control floor, idle; bench/wlstress.py: hostile
+#               Wayland sources)
 #   make soak   install the tools, build release, 6,000 copies and 200 drops under CPU load (bench/soak.py)
 #   make chaos  install the tools, build release, random X traffic at a fresh agent per seed, then check it still
 #               works (bench/chaos.py, Tests/Fixtures/x_chaos.py)
@@ -44,7 +46,8 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/herobridge
 ARGS ?=
 
-# `make bench`: the tests', and the benchmark's contenders and tools. copyq-plugins is only a Recommends of copyq,
+# `make bench`: the tests' (sway, xwayland, wl-clipboard and the C toolchain for the Wayland bench among them),
+# and the benchmark's contenders and tools. copyq-plugins is only a Recommends of copyq,
 # which apt-get --no-install-recommends leaves out, and without its image plugin CopyQ stores no image at all.
 BENCH_PACKAGES := $(TEST_PACKAGES) copyq copyq-plugins time
 # `make soak`: the build's, and what the soak drives: xclip, a GTK3 owner and drag source (python3-gi), xdotool,
@@ -140,11 +143,14 @@ bench-deps:
 	$(call apt_install,$(BENCH_PACKAGES))
 
 # Writes bench/results.json and BENCHMARKS.md; BENCH_QUICK=1 for a short trial of the harness. The stress
-# scenarios then add their section to both (STRESS_QUICK=1 for smaller data); they report missed targets
-# without failing the target, as bench.py does.
-bench: bench-deps release
+# scenarios then add their section to both (STRESS_QUICK=1 for smaller data), and so do the Wayland bench and its
+# hostile sources (sway runs as the user wayland-test-user makes); they report missed targets without failing
+# the target, as bench.py does.
+bench: bench-deps wayland-test-user release
 	/usr/bin/python3 bench/bench.py
 	/usr/bin/python3 bench/stress.py --record
+	/usr/bin/python3 bench/wlbench.py --record
+	/usr/bin/python3 bench/wlstress.py --record
 
 soak-deps:
 	$(call apt_install,$(SOAK_PACKAGES))

@@ -37,6 +37,7 @@ import time
 import zlib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from report import replace_section  # noqa: E402
 from xharness import ROOT, Agent, World, kill, log, wait_until  # noqa: E402
 
 QUICK = os.environ.get("STRESS_QUICK") == "1"
@@ -383,16 +384,8 @@ def record(report):
     results["stress"] = compact
     with open(path, "w") as f:
         json.dump(results, f, indent=2, sort_keys=True)
-    md_path = os.path.join(ROOT, "BENCHMARKS.md")
-    try:
-        text = open(md_path).read()
-    except FileNotFoundError:
-        text = "# Benchmarks\n"
-    marker = "## Stress: loop stalls and peak RSS"
-    if marker in text:
-        text = text[:text.index(marker)].rstrip("\n") + "\n"
-    with open(md_path, "w") as f:
-        f.write(text.rstrip("\n") + "\n\n" + markdown(report))
+    # In place: the sections after it (bench/wlbench.py's, bench/wlstress.py's) stay.
+    replace_section("## Stress: loop stalls and peak RSS", markdown(report))
 
 
 def main():
