@@ -13,7 +13,7 @@ import X11Bridge
 /// row without one (the rows on screen only, each portrait once, then cached by the window).
 final class DropAgent {
     let view: DropWindowView
-    private var target: XdndTarget!
+    private let target: XdndTarget
     private let fetcher: SelectionFetcher
     private let reader: SelectionReader
     private let connection: XConnection
@@ -39,39 +39,47 @@ final class DropAgent {
         fetcher = SelectionFetcher(connection: connection, reader: reader, limits: limits)
         dragOut = HeroDragOut(connection: connection, loop: loop, log: log)
         let registry = MIMERegistry.standard
-        target = XdndTarget(
-            connection: connection, window: view.window,
-            accepts: { !registry.choose(offered: $0).isEmpty },
-            onHover: { [unowned self] point, acceptable, types in
-                let roles = Set(registry.choose(offered: types).compactMap { registry.importer(for: $0)?.role })
-                self.view.hover(root: point, acceptable: acceptable,
-                                carriesImage: roles.contains(.image) || roles.contains(.files) || roles.contains(.hero))
-            },
-            onDrop: { [unowned self] drag, time, completion in
-                // An image dropped on a row goes to that row's hero when nothing else names it.
-                let onto = drag.point.flatMap { view.favorite(atRoot: ($0.x, $0.y)) }?.hero.name
-                self.read(drag, time: time, onto: onto, completion: completion)
-            },
-            onCancel: { [unowned self] in self.cancelRead() })
+        target = XdndTarget(connection: connection, window: view.window, accepts: { !registry.choose(offered: $0).isEmpty })
         target.log = { log.warning("drop: \($0)") }
         reader.log = { log.warning("drop: \($0)") }
         watcher = DatabaseWatcher(path: options.database, loop: loop) { [unowned self] in self.reload() }
-        view.onDragOut = { [unowned self] favorite, x, y, time in
-            view.setStatus("Dragging \(favorite.hero.name)…")
-            // The portrait comes from the database, on the worker; the button is still held meanwhile.
-            worker.run({ favorites in HeroDragOut.payload(for: favorite.hero, in: favorites) }, then: { [unowned self] payload in
-                // Our own window is no target: a row dropped back onto it does nothing.
-                dragOut.start(payload, from: view.window, excluded: [view.window], x: x, y: y, time: time,
-                              thumbnail: view.thumbnail(of: favorite), scale: view.displayScale) { [unowned self] outcome in
-                    view.setStatus("\(favorite.hero.name): " + HeroDragOut.describe(outcome))
-                }
-            })
-        }
+        wireDragOut()
+        wireTarget(registry: registry)
         view.onRemove = { [unowned self] favorite in remove(favorite.hero.name) }
         view.onThumbnailsWanted = { [unowned self] rows, pixels in makeThumbnails(of: rows, pixels: pixels) }
         // A new scale drops the thumbnails; the window's next draw asks for those it shows at the new pixel size.
         scale.onChange { [unowned self] new in view.setScale(new) }
         reload()
+    }
+
+    /// A row dragged out: the hero's portrait read on the worker, then an XDND source with the drag image.
+    private func wireDragOut() {
+    view.onDragOut = { [unowned self] favorite, x, y, time in
+        view.setStatus("Dragging \(favorite.hero.name)…")
+        // The portrait comes from the database, on the worker; the button is still held meanwhile.
+        worker.run({ favorites in HeroDragOut.payload(for: favorite.hero, in: favorites) }, then: { [unowned self] payload in
+            // Our own window is no target: a row dropped back onto it does nothing.
+            dragOut.start(payload, from: view.window, excluded: [view.window], x: x, y: y, time: time,
+                          thumbnail: view.thumbnail(of: favorite), scale: view.displayScale) { [unowned self] outcome in
+                view.setStatus("\(favorite.hero.name): " + HeroDragOut.describe(outcome))
+            }
+        })
+    }
+    }
+
+    /// What the window's XDND target does: hover feedback, a drop read as a copy is, a fetch abandoned.
+    private func wireTarget(registry: MIMERegistry) {
+        target.onHover = { [unowned self] point, acceptable, types in
+            let roles = Set(registry.choose(offered: types).compactMap { registry.importer(for: $0)?.role })
+            view.hover(root: point, acceptable: acceptable,
+                       carriesImage: roles.contains(.image) || roles.contains(.files) || roles.contains(.hero))
+        }
+        target.onDrop = { [unowned self] drag, time, completion in
+            // An image dropped on a row goes to that row's hero when nothing else names it.
+            let onto = drag.point.flatMap { view.favorite(atRoot: ($0.x, $0.y)) }?.hero.name
+            read(drag, time: time, onto: onto, completion: completion)
+        }
+        target.onCancel = { [unowned self] in cancelRead() }
     }
 
     /// Reads the favorites on the worker, then shows them; the window asks for the thumbnails of the rows it

@@ -10,8 +10,8 @@ import X11Bridge
 final class TrayAgent {
     let icon: TrayIconView
     private let menu: TrayMenuView
-    private var dock: TrayDock!
-    private var target: XdndTarget?
+    private let dock: TrayDock
+    private let dropTarget: TrayIconTarget
     private let connection: XConnection
     private let drop: DropAgent
     private let catalog: CatalogLauncher
@@ -36,9 +36,17 @@ final class TrayAgent {
         self.log = log
         icon = TrayIconView(connection: connection, scale: scale.scale)
         menu = TrayMenuView(connection: connection, scale: scale.scale)
+        let (icon, menu) = (icon, menu)
+        let dropTarget = TrayIconTarget(connection: connection, drop: drop, icon: icon, log: log)
+        self.dropTarget = dropTarget
+        // The icon window for a tray announcing a visual, with an XDND target of its own whenever it is new.
         dock = TrayDock(connection: connection,
-                        prepareIcon: { [unowned self] visualID in prepareIcon(visualID: visualID) },
-                        onHide: { [unowned self] in
+                        prepareIcon: { visualID in
+                            let window = icon.prepare(visualID: visualID).window
+                            dropTarget.follow(window)
+                            return window
+                        },
+                        onHide: {
                             log.info("tray: the system tray went away; the icon waits for the next one")
                             menu.close(time: Time(CurrentTime))
                             icon.hide()
@@ -73,7 +81,7 @@ final class TrayAgent {
     func handle(_ event: XEvent) -> Bool {
         // The icon forgets a destroyed window before the dock makes a new one for the same DestroyNotify.
         if menu.handle(event) || icon.handle(event) || dock.handle(event) { return true }
-        return target?.handle(event) ?? false
+        return dropTarget.target?.handle(event) ?? false
     }
 
     private func choose(_ item: TrayMenu.Item) {
@@ -86,22 +94,5 @@ final class TrayAgent {
             log.info("tray: Quit chosen")
             onQuit?()
         }
-    }
-
-    /// The icon window for a tray announcing `visualID`, with an XDND target of its own whenever it is new.
-    private func prepareIcon(visualID: UInt?) -> Window {
-        let made = icon.prepare(visualID: visualID)
-        if target?.window != made.window {
-            let registry = MIMERegistry.standard
-            let target = XdndTarget(
-                connection: connection, window: made.window,
-                accepts: { !registry.choose(offered: $0).isEmpty },
-                onHover: { [unowned self] point, acceptable, _ in icon.hover(point != nil && acceptable) },
-                onDrop: { [unowned self] drag, time, completion in drop.read(drag, time: time, onto: nil, completion: completion) },
-                onCancel: { [unowned self] in drop.cancelRead() })
-            target.log = { [log] in log.warning("tray drop: \($0)") }
-            self.target = target
-        }
-        return made.window
     }
 }

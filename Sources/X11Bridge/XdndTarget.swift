@@ -6,28 +6,24 @@ public final class XdndTarget {
     private let connection: XConnection
     public let window: Window
     private var machine: XdndTargetMachine
-    private let onHover: ((x: Int, y: Int)?, Bool, [String]) -> Void
-    private let onDrop: (XdndTargetMachine.Drag, Time, @escaping (Bool) -> Void) -> Void
-    private let onCancel: () -> Void
+    /// Gets the pointer (root coordinates, nil when the drag ends), whether the drag is acceptable, and its types.
+    public var onHover: ((x: Int, y: Int)?, Bool, [String]) -> Void = { _, _, _ in }
+    /// Fetches the drop's data and calls its completion with success (until set: the drop is refused).
+    public var onDrop: (XdndTargetMachine.Drag, Time, @escaping (Bool) -> Void) -> Void = { _, _, completion in completion(false) }
+    /// Abandons that fetch.
+    public var onCancel: () -> Void = {}
     private let atoms: XdndAtoms
     /// One line per XDND message not believed, for the log.
     public var log: (String) -> Void = { _ in }
     /// Every drop gets a number, so a late completion of an abandoned one cannot finish a newer one.
     private var dropNumber = 0
 
-    /// Marks `window` XdndAware (version 5). `accepts` says whether offered types are usable; `onHover` gets
-    /// the pointer (root coordinates, nil when the drag ends), whether the drag is acceptable, and its types; `onDrop` fetches the
-    /// data and calls its completion with success; `onCancel` abandons that fetch.
-    public init(connection: XConnection, window: Window, accepts: @escaping ([String]) -> Bool,
-                onHover: @escaping ((x: Int, y: Int)?, Bool, [String]) -> Void,
-                onDrop: @escaping (XdndTargetMachine.Drag, Time, @escaping (Bool) -> Void) -> Void,
-                onCancel: @escaping () -> Void) {
+    /// Marks `window` XdndAware (version 5). `accepts` says whether offered types are usable; the owner then sets
+    /// `onHover`, `onDrop` and `onCancel`, before the loop runs.
+    public init(connection: XConnection, window: Window, accepts: @escaping ([String]) -> Bool) {
         self.connection = connection
         self.window = window
         machine = XdndTargetMachine(accepts: accepts, isOwnWindow: { connection.isOwnWindow(Window($0)) })
-        self.onHover = onHover
-        self.onDrop = onDrop
-        self.onCancel = onCancel
         atoms = XdndAtoms(connection: connection)
         connection.setProperty32(window: window, property: atoms.aware, type: XA_ATOM,
                                  values: [UInt(XdndTargetMachine.newestVersion)])
