@@ -61,7 +61,7 @@ let package = Package(
 
         .target(name: "TestSupport", dependencies: ["CPNG", "CTurboJPEG"], path: "Tests/Support"),
         .testTarget(name: "HeroTransferTests", dependencies: ["HeroBase", "HeroTransfer", "TestSupport"]),
-        .testTarget(name: "X11BridgeTests", dependencies: ["X11Bridge", "HeroTransfer", "TestSupport"]),
+        .testTarget(name: "X11BridgeTests", dependencies: ["X11Bridge", "HeroBase", "HeroTransfer", "TestSupport"]),
         // HeroAgent's parts that need no X server: options and config precedence, the log, offers, sd_notify, notices.
         .testTarget(name: "HeroAgentTests", dependencies: ["HeroAgent", "X11Bridge", "WaylandBridge", "HeroBase", "HeroTransfer", "TestSupport"]),
         .testTarget(name: "WaylandBridgeTests", dependencies: ["WaylandBridge", "CDataControl", "TestSupport"]),

@@ -2,6 +2,7 @@ import CX11
 import HeroCore
 import HeroTransfer
 import X11Bridge
+import HeroBase
 
 /// Turns selection changes into favorites. The order of reads is `ClipboardQueue`'s (one at a time, a newer change
 /// of the same selection abandons the older read and nothing it fetched is stored, CLIPBOARD before PRIMARY, a

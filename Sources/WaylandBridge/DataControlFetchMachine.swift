@@ -1,8 +1,14 @@
+import FoundationEssentials
+import HeroBase
+
 /// The rules of reading an offer's MIME types one after another through pipes, as a value that returns actions
 /// (no descriptors, no clock, no timer of its own): which type is asked next, how many bytes the next read() may
 /// take, when the silence timeout fires, and how the fetch's byte budget shrinks. The bytes of the type being read
-/// are kept here, in a buffer that grows by doubling up to the type's cap and never past it: a source cannot make
-/// the reader allocate more than it is allowed to send. `DataControlReader` performs the actions.
+/// are kept here, in an `IncomingBytes` reserved at the type's cap when its first piece arrives (address space
+/// only: a page takes memory when it is written) and never moved, as X11's INCR reads are: a source cannot make
+/// the reader hold more than it is allowed to send, and a 64 MB image is not copied again each time a growing
+/// buffer would have doubled (that was 80 ms of one loop turn at 32 → 64 MiB). `DataControlReader` performs the
+/// actions.
 public struct DataControlFetchMachine {
     public enum Action: Equatable {
         /// Make a pipe, ask the source to write `mimeType` into it, and watch its read end.
@@ -18,8 +24,6 @@ public struct DataControlFetchMachine {
 
     /// The most one read() takes: the pipe's own capacity is 64 KiB.
     public static let pieceBytes = 64 << 10
-    /// The first allocation for a type's bytes; it doubles from there.
-    public static let initialCapacity = 64 << 10
 
     private struct Job {
         var queue: [DataControlReader.Request]
@@ -29,7 +33,7 @@ public struct DataControlFetchMachine {
         var budget: Int
         /// The current type's cap: its own, within the budget.
         var cap: Int
-        var bytes: [UInt8] = []
+        var bytes: IncomingBytes?
         var requestedAt: UInt64
         var lastProgress: UInt64
     }
@@ -46,8 +50,9 @@ public struct DataControlFetchMachine {
     /// The MIME type being read; nil when no fetch is in flight.
     public var mimeTypeInFlight: String? { job?.current.mimeType }
 
-    /// Bytes of the current type so far, and the buffer's capacity (tests check that it never passes the cap).
-    public var received: (count: Int, capacity: Int) { (job?.bytes.count ?? 0, job?.bytes.capacity ?? 0) }
+    /// Bytes of the current type so far, and the address space reserved for them (the type's cap once a byte came;
+    /// tests check that it never passes the cap).
+    public var received: (count: Int, capacity: Int) { (job?.bytes?.count ?? 0, job?.bytes?.capacity ?? 0) }
 
     /// Starts reading `requests` in order at `now` (monotonic nanoseconds).
     public mutating func fetch(_ requests: [DataControlReader.Request], now: UInt64) -> [Action] {
@@ -62,22 +67,23 @@ public struct DataControlFetchMachine {
     /// much is caught), at most `pieceBytes`; 0 when nothing is being read.
     public var readAllowance: Int {
         guard let job else { return 0 }
-        return min(Self.pieceBytes, job.cap - job.bytes.count + 1)
+        return min(Self.pieceBytes, job.cap - (job.bytes?.count ?? 0) + 1)
     }
 
     /// A read() gave `piece` (at most `readAllowance` bytes) at `now`.
     public mutating func arrived(_ piece: UnsafeRawBufferPointer, now: UInt64) -> [Action] {
         guard job != nil, !piece.isEmpty else { return [] }
-        let total = job!.bytes.count + piece.count
+        let total = (job!.bytes?.count ?? 0) + piece.count
         guard total <= job!.cap else {
             return failed(.tooLarge(bytes: total, limit: job!.cap), now: now)
         }
-        if total > job!.bytes.capacity {
-            // Doubling, from a first 64 KiB, and never past the cap: a 4 GiB cap costs nothing until bytes come.
-            let doubled = max(Self.initialCapacity, job!.bytes.capacity * 2, total)
-            job!.bytes.reserveCapacity(min(doubled, job!.cap))
+        if job!.bytes == nil {
+            guard let reserved = IncomingBytes(capacity: job!.cap) else { return failed(.noMemory(bytes: job!.cap), now: now) }
+            job!.bytes = reserved
         }
-        job!.bytes.append(contentsOf: piece)
+        let bytes = job!.bytes!
+        bytes.writeSpare { start, _ in start.copyMemory(from: piece.baseAddress!, byteCount: piece.count) }
+        bytes.commit(piece.count)
         job!.lastProgress = now
         return []
     }
@@ -85,8 +91,8 @@ public struct DataControlFetchMachine {
     /// read() gave 0: the source closed its end, the type is complete (possibly empty).
     public mutating func endOfFile(now: UInt64) -> [Action] {
         guard job != nil else { return [] }
-        let bytes = job!.bytes
-        job!.bytes = []
+        let bytes = job!.bytes?.data ?? Data()
+        job!.bytes = nil
         job!.results.append(.init(mimeType: job!.current.mimeType, result: .success(bytes),
                                   seconds: Self.seconds(now &- job!.requestedAt)))
         job!.budget -= bytes.count
@@ -119,14 +125,14 @@ public struct DataControlFetchMachine {
 
     private mutating func failed(_ failure: DataControlReadFailure, now: UInt64) -> [Action] {
         guard job != nil else { return [] }
-        job!.bytes = []
+        job!.bytes = nil
         job!.results.append(.init(mimeType: job!.current.mimeType, result: .failure(failure),
                                   seconds: Self.seconds(now &- job!.requestedAt)))
         switch failure {
         case .timedOut, .abandoned, .offerGone:
             // A source silent for one type is silent for the rest; a dropped or vanished offer has no rest.
             return finish()
-        case .tooLarge, .readFailed, .noPipe:
+        case .tooLarge, .readFailed, .noPipe, .noMemory:
             return next(now: now)
         }
     }

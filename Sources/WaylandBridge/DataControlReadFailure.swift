@@ -17,6 +17,8 @@ public enum DataControlReadFailure: Error, Equatable, CustomStringConvertible {
     case noPipe(errno: Int32)
     /// read() on the pipe failed with something other than EAGAIN or EINTR.
     case readFailed(errno: Int32)
+    /// The address space for up to `bytes` could not be reserved; nothing more was read.
+    case noMemory(bytes: Int)
 
     public var description: String {
         switch self {
@@ -27,6 +29,7 @@ public enum DataControlReadFailure: Error, Equatable, CustomStringConvertible {
         case .offerGone: return "the offer was gone before it was read"
         case let .noPipe(errno): return "no pipe could be made: \(String(cString: strerror(errno))); not read"
         case let .readFailed(errno): return "reading the pipe failed: \(String(cString: strerror(errno))); transfer abandoned"
+        case let .noMemory(bytes): return "could not reserve \(ByteCount.format(bytes)) for the transfer; not read"
         }
     }
 

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import CLinux
 #if canImport(Glibc)
 import Glibc
@@ -25,11 +26,11 @@ public final class DataControlReader {
     /// What came back for one MIME type.
     public struct Fetched: Sendable, Equatable {
         public let mimeType: String
-        public let result: Result<[UInt8], DataControlReadFailure>
+        public let result: Result<Data, DataControlReadFailure>
         /// Seconds from the receive request to the end of file (or the failure).
         public let seconds: Double
 
-        public init(mimeType: String, result: Result<[UInt8], DataControlReadFailure>, seconds: Double = 0) {
+        public init(mimeType: String, result: Result<Data, DataControlReadFailure>, seconds: Double = 0) {
             self.mimeType = mimeType
             self.result = result
             self.seconds = seconds

@@ -1,6 +1,7 @@
 import CX11
 import CXlibReply
 import FoundationEssentials
+import HeroBase
 
 extension XConnection {
     /// Reads a whole property in one request (`long_length` 0x1fffffff, as GTK does), deleting it when `delete`

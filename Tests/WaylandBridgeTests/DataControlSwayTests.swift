@@ -8,7 +8,7 @@ private let text = "Spider-Man ✓ — 蜘蛛侠 (Peter Parker)"
 /// The bytes of the one result, or nil.
 private func bytes(_ fetched: [DataControlReader.Fetched]?) -> [UInt8]? {
     guard let fetched, fetched.count == 1, case let .success(bytes) = fetched[0].result else { return nil }
-    return bytes
+    return [UInt8](bytes)
 }
 
 /// WaylandBridge against a real headless sway 1.7 (wlr-data-control-unstable-v1 version 2) and real wl-clipboard.
@@ -32,7 +32,7 @@ private func bytes(_ fetched: [DataControlReader.Fetched]?) -> [UInt8]? {
         #expect(!seen.tooManyTypes)
         let fetched = session.fetch(try #require(seen.offer), [.init("text/plain;charset=utf-8"), .init("UTF8_STRING")])
         #expect(fetched?.map(\.mimeType) == ["text/plain;charset=utf-8", "UTF8_STRING"])
-        for result in fetched ?? [] { #expect(result.result == .success(Array(text.utf8))) }
+        for result in fetched ?? [] { #expect(result.result == .success(Data(text.utf8))) }
     }
 
     @Test func wlCopyPrimaryIsSeenAsThePrimarySelection() throws {

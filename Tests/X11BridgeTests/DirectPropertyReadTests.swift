@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 import X11Bridge
+import HeroBase
 
 /// `readProperty(…into:)` on a private Xvfb: the GetProperty request whose value is read from the wire straight
 /// into an `IncomingBytes` must give what XGetWindowProperty gives (every format, packed as `PropertyValue` packs

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import X11Bridge
+import HeroBase
 
 @Suite struct IncomingBytesTests {
     private func write(_ bytes: [UInt8], to buffer: IncomingBytes) {

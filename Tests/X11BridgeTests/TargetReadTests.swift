@@ -2,6 +2,7 @@ import Foundation
 import HeroTransfer
 import Testing
 @testable import X11Bridge
+import HeroBase
 
 /// The fake atoms of these tests: 99 is the connection's `INCR`, the others stand for data types.
 private let incr: UInt = 99

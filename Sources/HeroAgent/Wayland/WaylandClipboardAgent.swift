@@ -208,7 +208,7 @@ final class WaylandClipboardAgent: SelectionSide {
     /// A pipe's read as the ingest sees it, its failure the log's sentence.
     private static func neutral(_ fetched: DataControlReader.Fetched, owner: String) -> FetchedTarget {
         FetchedTarget(target: fetched.mimeType,
-                      result: fetched.result.map { Data($0) }.mapError { .init("\(owner) \(fetched.mimeType): \($0)") },
+                      result: fetched.result.mapError { .init("\(owner) \(fetched.mimeType): \($0)") },
                       seconds: fetched.seconds)
     }
 }
