@@ -110,6 +110,7 @@ wayland-test-user: test-deps
 
 # Swift Testing only (no XCTest cases exist), so the last line is the real count.
 test: test-deps wayland-test-user
+	scripts/generate-protocols.sh --check
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-xctest
 	$(MAKE) --no-print-directory package-test
