@@ -110,6 +110,21 @@ private func results(_ actions: [Action]) -> [DataControlReader.Fetched]? {
         #expect(reader.received.capacity < 4 << 20)
     }
 
+    /// Found by the `wayland-fetch` fuzz harness: with no cap (a request's default `maxBytes`, within a budget of
+    /// `Int.max`, which a `max-bytes` of 9223372036854775807 gives) the allowance's "one more than the cap leaves"
+    /// overflowed, and the agent trapped on the first type it read.
+    @Test func aTypeWithNoCapWithinABudgetOfIntMaxIsRead() {
+        var reader = machine(maxBytes: .max)
+        _ = reader.fetch([Request("text/plain"), Request("text/html", maxBytes: .max - 1)], now: 0)
+        #expect(reader.readAllowance == DataControlFetchMachine.pieceBytes)
+        #expect(feed(&reader, 100_000) == [])
+        _ = reader.endOfFile(now: 0)
+        #expect(reader.readAllowance == DataControlFetchMachine.pieceBytes)
+        feed(&reader, 10)
+        let fetched = results(reader.endOfFile(now: 0)) ?? []
+        #expect(fetched.map(\.result) == [.success([UInt8](repeating: 0x41, count: 100_000)), .success([UInt8](repeating: 0x41, count: 10))])
+    }
+
     @Test func theBufferNeverGrowsFarPastTheCap() {
         var reader = machine()
         _ = reader.fetch([Request("text/plain", maxBytes: 100_000)], now: 0)
