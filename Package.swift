@@ -56,7 +56,7 @@ let package = Package(
         .target(name: "HeroCommandLine"),
         .executableTarget(name: "herobridge", dependencies: ["HeroAgent", "HeroBase", "HeroCommandLine", "HeroCore", "HeroTransfer", "X11Bridge", "DropWindow"]),
         // Every libFuzzer harness in one binary, chosen by name: one ASan build serves them all (scripts/fuzz.py).
-        .executableTarget(name: "herobridge-fuzz", dependencies: ["CFuzzer", "HeroAgent", "HeroBase", "HeroCore", "HeroTransfer", "X11Bridge"],
+        .executableTarget(name: "herobridge-fuzz", dependencies: ["CFuzzer", "HeroAgent", "HeroBase", "HeroCore", "HeroTransfer", "X11Bridge", "WaylandBridge"],
                           path: "Sources/HeroFuzz"),
 
         .target(name: "TestSupport", dependencies: ["CPNG", "CTurboJPEG"], path: "Tests/Support"),

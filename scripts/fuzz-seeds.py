@@ -418,6 +418,77 @@ def settles():
     }
 
 
+def wayland_offers():
+    # limits byte: bits 0-1 maxTypes (4, 1, 1024, 0), bits 2-3 maxTypeBytes (8, 255, 1, 0), bit 4 primary not
+    # reported; events (the first byte modulo 8): 0/1 introduce a new offer; 2/3 offered(last? else a pick byte,
+    # type byte: below 0x80 one of six names, else a name of its low nibble's length in bytes, 0xFF 300 bytes);
+    # 4/5 selected(which: 0 none, 1 a pick byte, 2 never introduced, else the last; clipboard?); 6 hold(0 never
+    # introduced, else a pick byte follows); 7 release (modulo 8: 0 finished instead; then 0 a release of an offer
+    # nobody holds, by pick byte, else one held, by index byte). A pick byte n picks the nth offer from the last.
+    intro = bytes([0])
+    offer = lambda name: bytes([2, 1, name])
+    select = lambda clipboard=1: bytes([4, 3, clipboard])
+    hold_last = bytes([6, 1, 0])
+    release = bytes([7, 1, 1, 0])
+    finish = bytes([7, 0])
+    return {
+        "copies": bytes([0]) + intro + offer(0) + offer(1) + select() + intro + offer(3) + select() + intro + select(),
+        "held-while-replaced": bytes([0]) + intro + offer(0) + select() + hold_last + hold_last + intro + select()
+                               + release + release,
+        "too-many-types": bytes([1]) + intro + offer(0) + offer(1) + offer(2) + offer(0) + select(),
+        "long-names": bytes([0]) + intro + offer(0x8F) + b"text/plain;char" + offer(0xFF) + b"x" * 300
+                      + offer(0x83) + b"\xff\xfe\x00" + select(),
+        "primary-and-clear": bytes([0x10]) + intro + offer(0) + select(0) + intro + select() + bytes([4, 0, 1, 4, 0, 0]),
+        "finished-with-holds": bytes([0]) + intro + select() + hold_last + intro + hold_last + finish + intro + hold_last
+                               + release + release,
+        "stale-and-unknown": bytes([2]) + intro + offer(0) + intro + bytes([2, 0, 1, 1]) + bytes([4, 2, 1])
+                             + bytes([4, 1, 1, 1]) + select() + bytes([6, 0, 7, 3, 0])
+    }
+
+
+def wayland_fetches():
+    # limits byte: bits 0-2 budget (300000, 0, 1, 100, 65536, 70000, 64 MiB, Int.max), bits 3-4 timeout (5, 0.5,
+    # 1e-9, 30 s); events: a clock step byte (0, 1 ns, 1 ms, 0.5, 1, 2, 4.999999999 or 5 s), then the kind (modulo
+    # 12): 0 fetch when idle (count, then a cap index per type: max, 0, 1, 100, 65535, 65536, 65537, 200000),
+    # 0-4 a piece (2 bytes of size, then 0 the allowance, 1 one byte, 2 one less than the allowance, 3 the size),
+    # 5 end of file, 6 read failed (errno index), 7 receive failed (odd: the offer gone), 8/9 the timer (odd: at the
+    # time it was armed for), 10 cancel (when the next byte is a multiple of 4).
+    fetch = lambda *caps: bytes([0, 0, len(caps)] + list(caps))
+    piece = lambda choice=0, size=0, step=0: bytes([step, 1]) + struct.pack("<H", size) + bytes([choice])
+    eof = bytes([0, 5])
+    return {
+        "two-types": bytes([0]) + fetch(0, 0) + piece() + eof + piece(1) + piece(3, 500) + eof,
+        "too-large": bytes([3]) + fetch(3, 0) + piece(3, 50) + piece(0) + piece(1) + eof,
+        "silence": bytes([0]) + fetch(0, 0) + piece(1, step=4) + bytes([5, 8, 0, 0, 8, 1]) + piece(1) + eof,
+        "grows": bytes([6]) + fetch(0) + piece() * 6 + eof,
+        "failures": bytes([0]) + fetch(0, 5, 6, 7) + bytes([0, 6, 0, 0, 7, 0]) + piece(1) + eof + bytes([0, 7, 1]),
+        "cancel-then-fetch": bytes([4]) + fetch(0, 0) + piece(2) + bytes([0, 10, 0]) + fetch() + fetch(1) + piece(0) + eof,
+        "budget-across-types": bytes([5]) + fetch(0, 0, 0) + piece() + eof + piece() + piece(0) + eof + eof,
+    }
+
+
+def wayland_sends():
+    # limits byte: bits 0-1 stall timeout (5, 0.5, 1e-9, 30 s), bits 2-3 maxSends (3, 16, 1, 0), bits 4-5 bytes per
+    # wake-up (1 MiB, 1, 7, 4096); events: a clock step byte (0, 1 ns, 1 ms, 0.5, 1, 3, 4.999999999 or 5 s), then
+    # the kind (modulo 8): 0/1 a send request (type: a empty, b 3000 bytes, c 5 MB, d not offered), 2-4 a write
+    # (send index, 2 bytes of count, then 0 the whole piece, 1 nothing, 2 one byte, 3 the count), 5 a write failure
+    # (send index), 6 the timer (odd: at the time it was armed for), 7 every send cancelled (next byte a multiple of 4).
+    request = lambda kind, step=0: bytes([step, 0, kind])
+    write = lambda index=0, choice=0, count=0, step=0: bytes([step, 2, index]) + struct.pack("<H", count) + bytes([choice])
+    return {
+        "small": bytes([0]) + request(1) + write(),
+        "empty": bytes([0]) + request(0) + write(),
+        "large": bytes([0]) + request(2) + write() * 5,
+        "stall": bytes([0]) + request(1) + write(0, 3, 1000) + bytes([7, 6, 0]) + request(1) + write(0, 2)
+                 + bytes([4, 6, 1]) + bytes([0, 6, 1]),
+        "refused": bytes([0x08]) + request(1) + request(1) + request(3) + write(0, 1) + write(),
+        "fail-and-cancel": bytes([0]) + request(1) + request(2) + request(0) + bytes([0, 5, 1]) + write(1, 3, 77)
+                           + bytes([0, 7, 0]),
+        "trickle": bytes([0x21]) + request(1) + write(0, 2) + write(0, 0, step=3) + write(0, 1, step=3)
+                   + bytes([7, 6, 1]) + request(1) + request(2),
+    }
+
+
 def main():
     corpus = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "Fuzz", "corpus")
     png_seeds, jpeg_seeds = pngs(), jpegs()
@@ -457,6 +528,9 @@ def main():
         "xdnd-target": xdnd_targets(),
         "xdnd-source": xdnd_sources(),
         "settle": settles(),
+        "wayland-offers": wayland_offers(),
+        "wayland-fetch": wayland_fetches(),
+        "wayland-sends": wayland_sends(),
     }
     for harness, seeds in harnesses.items():
         directory = os.path.join(corpus, harness)

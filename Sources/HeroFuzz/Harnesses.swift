@@ -23,6 +23,9 @@ enum Harnesses {
         XdndSourceHarness.harness,
         SettleHarness.harness,
         TrayDockHarness.harness,
+        WaylandOffersHarness.harness,
+        WaylandFetchHarness.harness,
+        WaylandSendsHarness.harness,
     ]
 
     static func named(_ name: String) -> Harness? {

@@ -67,7 +67,9 @@ public struct DataControlFetchMachine {
     /// much is caught), at most `pieceBytes`; 0 when nothing is being read.
     public var readAllowance: Int {
         guard let job else { return 0 }
-        return min(Self.pieceBytes, job.cap - (job.bytes?.count ?? 0) + 1)
+        // What the cap leaves is at least 0; adding the one only below `pieceBytes` cannot overflow at a cap of Int.max.
+        let left = job.cap - (job.bytes?.count ?? 0)
+        return left < Self.pieceBytes ? left + 1 : Self.pieceBytes
     }
 
     /// A read() gave `piece` (at most `readAllowance` bytes) at `now`.

@@ -115,6 +115,20 @@ private func results(_ actions: [Action]) -> [DataControlReader.Fetched]? {
         #expect(reader.received.capacity == 1 << 32)
     }
 
+    /// Found by the `wayland-fetch` fuzz harness: with no cap (a request's default `maxBytes`, within a budget of
+    /// `Int.max`, which a `max-bytes` of 9223372036854775807 gives) the allowance's "one more than the cap leaves"
+    /// overflowed, and the agent trapped on the first type it read. Now the allowance is a piece, and such a cap
+    /// is refused as X11's INCR reads refuse it: its reservation cannot be had, one failure per type, no trap.
+    @Test func aTypeWithNoCapWithinABudgetOfIntMaxIsRefusedWithoutATrap() {
+        var reader = machine(maxBytes: .max)
+        _ = reader.fetch([Request("text/plain"), Request("text/html", maxBytes: .max - 1)], now: 0)
+        #expect(reader.readAllowance == DataControlFetchMachine.pieceBytes)
+        _ = feed(&reader, 10)
+        #expect(reader.readAllowance == DataControlFetchMachine.pieceBytes)
+        let fetched = results(feed(&reader, 10)) ?? []
+        #expect(fetched.map(\.result) == [.failure(.noMemory(bytes: .max)), .failure(.noMemory(bytes: .max - 1))])
+    }
+
     @Test func theReservationIsTheTypesCapNotTheFetchBudget() {
         var reader = machine()
         _ = reader.fetch([Request("text/plain", maxBytes: 100_000)], now: 0)
