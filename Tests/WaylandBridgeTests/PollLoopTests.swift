@@ -24,7 +24,7 @@ private func closeAll(_ fds: [Int32]...) {
         let (first, second) = readablePipes()
         defer { closeAll(first, second) }
         var calls: [String] = []
-        loop.watch(fd: first[0], events: Int16(POLLIN)) { _ in
+        loop.watch(fd: first[0], events: Int16(POLLIN)) { [unowned loop] _ in
             calls.append("first")
             loop.unwatch(fd: second[0])
         }
@@ -38,7 +38,7 @@ private func closeAll(_ fds: [Int32]...) {
         let (first, second) = readablePipes()
         defer { closeAll(first, second) }
         var calls = 0
-        loop.watch(fd: first[0], events: Int16(POLLIN)) { _ in
+        loop.watch(fd: first[0], events: Int16(POLLIN)) { [unowned loop] _ in
             calls += 1
             loop.unwatch(fd: first[0])
         }
