@@ -28,6 +28,8 @@ public final class WaylandConnection {
     private weak var attachedLoop: DescriptorLoop?
     private var watchedEvents: Int16 = 0
     private var onLost: ((String) -> Void)?
+    /// The `probe` callbacks not answered yet.
+    private var probes: Set<OpaquePointer> = []
 
     private init(display: OpaquePointer, socketPath: String) {
         self.display = display
@@ -35,6 +37,8 @@ public final class WaylandConnection {
     }
 
     deinit {
+        // A probe the compositor never answered (it dropped this client, the probe's very case) is destroyed here.
+        for callback in probes { wl_callback_destroy(callback) }
         if let attachedLoop { attachedLoop.unwatch(fd: fileDescriptor) }
         if let manager, let dataControl { dataControl.destroy(manager: manager) }
         if let seat { wl_proxy_destroy(seat) }
@@ -189,8 +193,15 @@ public final class WaylandConnection {
     /// loss shows (`dispatch` returns false) instead of the connection going quiet.
     public func probe() {
         guard lastError == nil, let callback = wl_display_sync(display) else { return }
-        _ = wl_callback_add_listener(callback, probeListener, nil)
+        probes.insert(callback)
+        _ = wl_callback_add_listener(callback, probeListener, Unmanaged.passUnretained(self).toOpaque())
         flush()
+    }
+
+    /// A probe's answer came: its callback goes.
+    fileprivate func probeAnswered(_ callback: OpaquePointer) {
+        guard probes.remove(callback) != nil else { return }
+        wl_callback_destroy(callback)
     }
 
     /// Blocks until the compositor has handled everything sent so far, at most `roundTripTimeout`.
@@ -260,8 +271,9 @@ nonisolated(unsafe) private let roundTripListener: UnsafeMutablePointer<wl_callb
 
 nonisolated(unsafe) private let probeListener: UnsafeMutablePointer<wl_callback_listener> = {
     let listener = UnsafeMutablePointer<wl_callback_listener>.allocate(capacity: 1)
-    listener.initialize(to: wl_callback_listener(done: { _, callback, _ in
-        if let callback { wl_callback_destroy(callback) }
+    listener.initialize(to: wl_callback_listener(done: { data, callback, _ in
+        guard let data, let callback else { return }
+        Unmanaged<WaylandConnection>.fromOpaque(data).takeUnretainedValue().probeAnswered(callback)
     }))
     return listener
 }()
