@@ -1,18 +1,6 @@
 import Testing
 @testable import WaylandBridge
 
-/// A small deterministic generator (SplitMix64), so a failing sequence can be replayed from its seed.
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// `DataControlOffers` driven by random sequences of what a compositor and readers may do, in any order (the
 /// protocol's own order included): every offer introduced is destroyed exactly once, never while a selection or a
 /// reader still has it, and the live offers stay bounded by two selections, one introduced offer and the holds.

@@ -2,18 +2,6 @@ import Glibc
 import Testing
 @testable import WaylandBridge
 
-/// A small deterministic generator (SplitMix64), so a failing sequence can be replayed from its seed.
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// The pipe machines driven by random sequences of what sources, readers and the clock may do.
 @Suite struct PipeMachinesSequenceTests {
     /// A fetch completes exactly once, with one result per type asked up to where it ended, no type holds more than
