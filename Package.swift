@@ -25,7 +25,12 @@ let package = Package(
         .systemLibrary(name: "CX11", path: "Sources/CX11", pkgConfig: "x11 xfixes xext",
                        providers: [.apt(["libx11-dev", "libxfixes-dev", "libxext-dev"])]),
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
-        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo-xlib",
+        // cairo's drawing calls alone (cairo.h), for the views: no Xlib header comes with it.
+        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
+                       providers: [.apt(["libcairo2-dev"])]),
+        // cairo's Xlib surfaces (cairo-xlib.h, which includes Xlib.h): X11Bridge's alone, so no module above it
+        // sees an Xlib name through cairo.
+        .systemLibrary(name: "CCairoXlib", path: "Sources/CCairoXlib", pkgConfig: "cairo-xlib",
                        providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CDBus", path: "Sources/CDBus", pkgConfig: "dbus-1",
                        providers: [.apt(["libdbus-1-dev"])]),
@@ -47,11 +52,11 @@ let package = Package(
         .target(name: "CDataControl", dependencies: ["CWaylandClient"], path: "Sources/CDataControl"),
         .target(name: "HeroTransfer", dependencies: ["HeroBase", "CPNG", "CDeflate", "CTurboJPEG", "CWebP", "CGif"]),
         .target(name: "HeroCore", dependencies: ["HeroBase", "HeroTransfer", "CSQLite", "CCrypto"]),
-        .target(name: "X11Bridge", dependencies: ["CX11", "CXlibReply", "CLinux", "HeroBase"]),
+        .target(name: "X11Bridge", dependencies: ["CX11", "CXlibReply", "CCairoXlib", "CLinux", "HeroBase"]),
         // The Wayland path: data-control selections watched, read and served. Knows no hero and no X11.
         .target(name: "WaylandBridge", dependencies: ["CWaylandClient", "CDataControl", "CLinux", "HeroBase"]),
-        .target(name: "DropWindow", dependencies: ["CX11", "CCairo", "X11Bridge", "HeroBase", "HeroCore", "HeroTransfer"]),
-        .target(name: "HeroAgent", dependencies: ["CX11", "CLinux", "CDBus", "X11Bridge", "WaylandBridge", "DropWindow", "HeroBase", "HeroCore", "HeroTransfer"]),
+        .target(name: "DropWindow", dependencies: ["CCairo", "X11Bridge", "HeroBase", "HeroCore", "HeroTransfer"]),
+        .target(name: "HeroAgent", dependencies: ["CLinux", "CDBus", "X11Bridge", "WaylandBridge", "DropWindow", "HeroBase", "HeroCore", "HeroTransfer"]),
         // The command-line declarations, parser, synopses and help text: no X11, no database, tested in-process.
         .target(name: "HeroCommandLine"),
         .executableTarget(name: "herobridge", dependencies: ["HeroAgent", "HeroBase", "HeroCommandLine", "HeroCore", "HeroTransfer", "X11Bridge", "DropWindow"]),

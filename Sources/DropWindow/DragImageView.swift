@@ -1,5 +1,4 @@
 import CCairo
-import CX11
 import HeroCore
 import X11Bridge
 
@@ -16,7 +15,10 @@ public final class DragImageView {
     private let layout: DragImageLayout
     private let name: String
     private let thumbnail: OpaquePointer?
-    private let surface: OpaquePointer
+    /// Nil only once `deinit` has let it go: the surface goes before the window does, since the server frees a
+    /// window's Render pictures with the window, and cairo freeing them afterwards would leave a BadPicture for the
+    /// connection's next `sync` to report.
+    private var surface: CairoWindowSurface?
     private var isShown = false
 
     /// A card for `name` with `thumbnail` (a cairo surface of the drop window's cache, referenced here while the
@@ -28,16 +30,16 @@ public final class DragImageView {
         layout = DragImageLayout(nameWidth: Self.measure(name), factor: scale.factor)
         popup = connection.createPopup(x: -layout.pixelWidth, y: -layout.pixelHeight, width: layout.pixelWidth,
                                        height: layout.pixelHeight, translucent: connection.hasCompositor, clickThrough: true,
-                                       eventMask: ExposureMask)
+                                       eventMask: .exposure)
         window = popup.window
         connection.setClass(instance: "herobridge-drag", className: "HeroBridge", of: window)
-        surface = cairo_xlib_surface_create(connection.display, window, popup.visual, Int32(layout.pixelWidth),
-                                            Int32(layout.pixelHeight))
+        surface = CairoWindowSurface(connection: connection, popup: popup, width: layout.pixelWidth,
+                                     height: layout.pixelHeight)
         if !popup.isTranslucent { cutShape() }
     }
 
     deinit {
-        cairo_surface_destroy(surface)
+        surface = nil
         if let thumbnail { cairo_surface_destroy(thumbnail) }
         connection.destroyPopup(popup)
         connection.flush()
@@ -56,13 +58,14 @@ public final class DragImageView {
     }
 
     /// Redraws after an Expose; true when the event was for this window.
-    public func handle(_ event: XEvent) -> Bool {
-        guard event.type == Expose, event.xexpose.window == window else { return false }
-        if event.xexpose.count == 0 { draw() }
+    public func handle(_ event: X11Event) -> Bool {
+        guard case let .expose(exposed, count) = event.kind, exposed == window else { return false }
+        if count == 0 { draw() }
         return true
     }
 
     private func draw() {
+        guard let surface = surface?.pointer else { return }
         let cr = cairo_create(surface)!
         defer { cairo_destroy(cr) }
         cairo_set_antialias(cr, CAIRO_ANTIALIAS_BEST)
@@ -106,23 +109,18 @@ public final class DragImageView {
 
     /// The window shows only the rounded card: a 1-bit mask drawn with cairo, set as its bounding shape.
     private func cutShape() {
-        let mask = connection.createBitmap(width: layout.pixelWidth, height: layout.pixelHeight)
-        defer { connection.freePixmap(mask) }
-        let bitmap = cairo_xlib_surface_create_for_bitmap(connection.display, mask, connection.defaultScreen,
-                                                          Int32(layout.pixelWidth), Int32(layout.pixelHeight))!
-        let cr = cairo_create(bitmap)!
-        cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
-        cairo_paint(cr)
-        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-        cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE)
-        cairo_scale(cr, layout.factor, layout.factor)
-        DropRenderer.roundedRect(cr, 0, 0, layout.width, DragImageLayout.height, radius: DragImageLayout.cornerRadius)
-        cairo_set_source_rgba(cr, 0, 0, 0, 1)
-        cairo_fill(cr)
-        cairo_destroy(cr)
-        cairo_surface_flush(bitmap)
-        cairo_surface_destroy(bitmap)
-        connection.setShape(of: window, mask: mask)
+        connection.cutShape(of: window, width: layout.pixelWidth, height: layout.pixelHeight) { [layout] bitmap in
+            let cr = cairo_create(bitmap)!
+            cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+            cairo_paint(cr)
+            cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+            cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE)
+            cairo_scale(cr, layout.factor, layout.factor)
+            DropRenderer.roundedRect(cr, 0, 0, layout.width, DragImageLayout.height, radius: DragImageLayout.cornerRadius)
+            cairo_set_source_rgba(cr, 0, 0, 0, 1)
+            cairo_fill(cr)
+            cairo_destroy(cr)
+        }
     }
 
     /// The name's width in the card's font, as drawn (before any ellipsis).

@@ -1,5 +1,4 @@
 import CCairo
-import CX11
 import FoundationEssentials
 import HeroCore
 import X11Bridge
@@ -10,23 +9,17 @@ import X11Bridge
 /// hands it the rows (`show(rows:)`), and the thumbnails it asks for (`onThumbnailsWanted`, for the rows it draws
 /// and lacks them for; until then a row shows its initial) once its worker made them (`store(thumbnail:for:)`).
 public final class DropWindowView {
-    public let window: Window
     private let connection: XConnection
-    private var surface: OpaquePointer
+    /// The window with its surface, size and scale; it does what this window and the catalog's do alike with
+    /// their events.
+    private let frame: TopLevelWindow
     private var layout: DropLayout
-    /// The window's size in device pixels; `layout` is this divided by the scale.
-    private var pixelSize: (width: Int, height: Int)
-    private var scale: DisplayScale
-    /// The geometry the user gave (`--geometry`): a size in it is kept in pixels whatever the scale, never resized
-    /// by us; a place alone leaves the size to the scale.
-    private let givenGeometry: WindowGeometry?
     private var rows: [Favorite] = []
     private var hover: (x: Double, y: Double, acceptable: Bool, carriesImage: Bool)?
     private var status = "Copy a hero's name, or drop text or images here."
     private var pauseNote: String?
     private let thumbnails: ThumbnailCache
     private(set) public var isShown = true
-    private var gesture = DragGesture()
     /// Called when a row is pressed and dragged past the threshold: the favorite, the root point and the time of
     /// the motion that started the drag. Whoever owns it runs the XDND source.
     public var onDragOut: ((Favorite, _ x: Int, _ y: Int, _ time: Time) -> Void)?
@@ -47,28 +40,20 @@ public final class DropWindowView {
     /// until `show(rows:)`.
     public init(connection: XConnection, geometry given: WindowGeometry?, scale: DisplayScale) {
         self.connection = connection
-        self.scale = scale
-        givenGeometry = given
         thumbnails = ThumbnailCache(pixelSize: scale.pixels(DropLayout.thumbnailSize))
-        let geometry = scale.windowGeometry(given: given, default: Self.defaultGeometry)
         // Button-1 motion and releases tell a click on a row from the start of a drag out of it; property changes
         // let the XdndSelection owner on this window ask the server for the time (ICCCM's zero-length append).
-        window = TopLevelWindow.create(connection: connection, geometry: geometry,
-                                       names: .init(title: "HeroBridge", instance: "herobridge", className: "HeroBridge"),
-                                       eventMask: ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask
-                                           | Button1MotionMask | PropertyChangeMask,
-                                       minimum: scale.minimumSize(Self.minimumSize, given: given))
-        pixelSize = (geometry.width, geometry.height)
-        layout = DropLayout(width: Double(geometry.width) / scale.factor, height: Double(geometry.height) / scale.factor,
-                            rowCount: 0)
-        surface = cairo_xlib_surface_create(connection.display, window, connection.defaultVisual,
-                                            Int32(geometry.width), Int32(geometry.height))
-        connection.mapRaised(window)
+        frame = TopLevelWindow(connection: connection, given: given, defaultGeometry: Self.defaultGeometry, scale: scale,
+                               names: .init(title: "HeroBridge", instance: "herobridge", className: "HeroBridge"),
+                               eventMask: [.exposure, .structure, .buttonPress, .buttonRelease, .button1Motion,
+                                           .propertyChange],
+                               minimum: Self.minimumSize)
+        layout = DropLayout(width: frame.logicalSize.width, height: frame.logicalSize.height, rowCount: 0)
+        connection.mapRaised(frame.window)
     }
 
-    deinit {
-        cairo_surface_destroy(surface)
-    }
+    /// The drop window's X window.
+    public var window: Window { frame.window }
 
     /// Shows `rows` (the favorites, sorted) and redraws; thumbnails of portraits no longer shown go, and those of
     /// the rows now on screen are asked for (`onThumbnailsWanted`).
@@ -88,7 +73,7 @@ public final class DropWindowView {
     }
 
     /// The scale the window is drawn at (what a drag image out of it is drawn at too).
-    public var displayScale: DisplayScale { scale }
+    public var displayScale: DisplayScale { frame.scale }
 
     /// The thumbnail the window shows for `favorite` (a cairo surface it owns), nil when it has none.
     public func thumbnail(of favorite: Favorite) -> OpaquePointer? {
@@ -105,10 +90,7 @@ public final class DropWindowView {
     /// done.
     @discardableResult
     public func setScale(_ new: DisplayScale) -> Bool {
-        guard new.factor != scale.factor else { return false }
-        TopLevelWindow.rescale(window, connection: connection, from: scale, to: new, pixelSize: pixelSize,
-                               given: givenGeometry, minimum: Self.minimumSize)
-        scale = new
+        guard frame.rescale(to: new) else { return false }
         thumbnails.reset(pixelSize: new.pixels(DropLayout.thumbnailSize))
         relayout()
         draw()
@@ -117,8 +99,7 @@ public final class DropWindowView {
 
     /// The layout for the window's pixels at the current scale.
     private func relayout() {
-        layout.update(width: Double(pixelSize.width) / scale.factor, height: Double(pixelSize.height) / scale.factor,
-                      rowCount: rows.count)
+        layout.update(width: frame.logicalSize.width, height: frame.logicalSize.height, rowCount: rows.count)
     }
 
     /// Shows `text` in the status line.
@@ -165,65 +146,58 @@ public final class DropWindowView {
         return layout.row(at: local.x, local.y).map { rows[$0] }
     }
 
-    /// Feeds an event; true when it was for this window.
-    public func handle(_ event: XEvent) -> Bool {
-        switch event.type {
-        case Expose where event.xexpose.window == window:
-            if event.xexpose.count == 0 { draw() }
-        case ConfigureNotify where event.xconfigure.window == window:
-            guard let size = TopLevelWindow.resize(event.xconfigure, surface: surface, from: pixelSize) else { return true }
-            pixelSize = size
+    /// Feeds an event; true when it was for this window (a key or a focus change is not: the window takes
+    /// neither).
+    public func handle(_ event: X11Event) -> Bool {
+        guard let input = frame.input(from: event) else { return false }
+        switch input {
+        case .draw:
+            draw()
+        case .resized:
             relayout()
             draw()
-        case MapNotify where event.xmap.window == window:
-            isShown = true
-        case UnmapNotify where event.xunmap.window == window:
-            isShown = false
-        case ButtonPress where event.xbutton.window == window:
-            click(event.xbutton)
-        case MotionNotify where event.xmotion.window == window:
-            guard let index = gesture.moved(x: Int(event.xmotion.x_root), y: Int(event.xmotion.y_root)),
-                  index < rows.count else { return true }
-            onDragOut?(rows[index], Int(event.xmotion.x_root), Int(event.xmotion.y_root), event.xmotion.time)
-        case ButtonRelease where event.xbutton.window == window:
-            gesture.released()
-        case ClientMessage where TopLevelWindow.isDeleteRequest(event, window: window, connection: connection):
+        case let .shown(shown):
+            isShown = shown
+        case let .press(press):
+            click(press)
+        case let .dragOut(row, x, y, time):
+            if row < rows.count { onDragOut?(rows[row], x, y, time) }
+        case let .scroll(by):
+            layout.scrollBy(Double(by) * DropLayout.rowHeight)
+            draw()
+        case .close:
             // Closing the window only hides it: the agent keeps watching the clipboard.
             connection.unmap(window)
             isShown = false
-        default:
+        case .key, .focus:
             return false
+        case .nothing:
+            break
         }
         return true
     }
 
-    private func click(_ press: XButtonEvent) {
-        let (x, y) = scale.logical(x: Int(press.x), y: Int(press.y))
-        switch press.button {
-        case 4: layout.scrollBy(-DropLayout.rowHeight); draw()
-        case 5: layout.scrollBy(DropLayout.rowHeight); draw()
-        case 1:
-            // A press on a row (not its star) may become a drag out of the window once the pointer moves.
-            guard let index = layout.star(at: x, y) else {
-                gesture.pressed(row: layout.row(at: x, y), x: Int(press.x_root), y: Int(press.y_root))
-                return
-            }
-            gesture.released()
-            onRemove?(rows[index])
-        default: break
+    /// Button 1 on a row's star removes that favorite; on the rest of a row it may become a drag out of the
+    /// window once the pointer moves.
+    private func click(_ press: TopLevelWindow.Press) {
+        guard let index = layout.star(at: press.x, press.y) else {
+            frame.pressed(row: layout.row(at: press.x, press.y), at: press)
+            return
         }
+        frame.cancelDrag()
+        onRemove?(rows[index])
     }
 
     /// A root point in the window's logical units.
     private func windowPoint(root point: (x: Int, y: Int)) -> (x: Double, y: Double) {
         let local = connection.translate(rootX: point.x, rootY: point.y, to: window)
-        return scale.logical(x: local?.x ?? 0, y: local?.y ?? 0)
+        return frame.scale.logical(x: local?.x ?? 0, y: local?.y ?? 0)
     }
 
     private func draw() {
         guard isShown else { return }
-        let cr = cairo_create(surface)!
-        let scene = DropScene(layout: layout, scale: scale.factor, favorites: rows, hover: hover,
+        let cr = cairo_create(frame.surface.pointer)!
+        let scene = DropScene(layout: layout, scale: frame.scale.factor, favorites: rows, hover: hover,
                               status: pauseNote.map { "\($0) · \(status)" } ?? status)
         DropRenderer.draw(scene, on: cr) { [thumbnails] favorite in
             favorite.hero.portrait.flatMap { thumbnails.surface(sha256: $0.sha256) }

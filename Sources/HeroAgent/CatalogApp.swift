@@ -1,4 +1,3 @@
-import CX11
 import DropWindow
 import FoundationEssentials
 import HeroCore

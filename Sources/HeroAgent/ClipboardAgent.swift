@@ -1,4 +1,3 @@
-import CX11
 import HeroCore
 import HeroTransfer
 import X11Bridge
@@ -67,7 +66,7 @@ public final class ClipboardAgent: SelectionSide {
     }
 
     /// Feeds an event; true when it belonged to the clipboard side.
-    public func handle(_ event: XEvent) -> Bool {
+    public func handle(_ event: X11Event) -> Bool {
         watcher.handle(event) || reader.handle(event)
     }
 

@@ -1,4 +1,3 @@
-import CX11
 import DropWindow
 import X11Bridge
 
@@ -28,7 +27,7 @@ final class DisplayScaleWatcher {
         // it matters, and the agent gets none of the root's property changes. Selected before the first read, so
         // a change between the two is not missed.
         followsDpi = choice == .auto && gdkScale.flatMap(DisplayScale.parseGdkScale) == nil
-        if followsDpi { connection.selectRootEvents(PropertyChangeMask) }
+        if followsDpi { connection.selectRootEvents(.propertyChange) }
         scale = DisplayScale.one
         scale = resolve()
         if scale.factor != 1 { log.info("scale: \(scale.description) from \(scale.origin)") }
@@ -40,7 +39,7 @@ final class DisplayScaleWatcher {
     }
 
     /// Takes a change of the resource database: true when `event` was one (whatever the new factor).
-    func handle(_ event: XEvent) -> Bool {
+    func handle(_ event: X11Event) -> Bool {
         guard connection.isResourceManagerChange(event) else { return false }
         let new = resolve()
         guard new.factor != scale.factor else {

@@ -1,4 +1,3 @@
-import CX11
 import DropWindow
 import FoundationEssentials
 import HeroBase
@@ -147,7 +146,7 @@ final class DropAgent {
     /// Windows of ours, whose selections are never read.
     var windows: Set<Window> { [view.window, reader.window] }
 
-    func handle(_ event: XEvent) -> Bool {
+    func handle(_ event: X11Event) -> Bool {
         dragOut.handle(event) || target.handle(event) || reader.handle(event) || view.handle(event)
     }
 

@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CX11
 import FoundationEssentials
 import HeroCore
 import HeroTransfer

@@ -1,4 +1,3 @@
-import CX11
 import DropWindow
 import FoundationEssentials
 import HeroCore
@@ -88,7 +87,7 @@ final class HeroDragOut {
     }
 
     /// Feeds an event to the drag and the selection owner; true when one of them took it.
-    func handle(_ event: XEvent) -> Bool {
+    func handle(_ event: X11Event) -> Bool {
         if let source, source.handle(event) { return true }
         if let image, image.handle(event) { return true }
         return owner?.handle(event) ?? false

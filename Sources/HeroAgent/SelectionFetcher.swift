@@ -1,4 +1,3 @@
-import CX11
 import FoundationEssentials
 import HeroTransfer
 import X11Bridge

@@ -1,4 +1,3 @@
-import CX11
 import DropWindow
 import HeroTransfer
 import X11Bridge
@@ -48,7 +47,7 @@ final class TrayAgent {
                         },
                         onHide: {
                             log.info("tray: the system tray went away; the icon waits for the next one")
-                            menu.close(time: Time(CurrentTime))
+                            menu.close(time: XConnection.currentTime)
                             icon.hide()
                         })
         dock.log = { log.warning("tray: \($0)") }
@@ -78,7 +77,7 @@ final class TrayAgent {
     /// The icon's windows and the menu's: ours, whose selections are never read.
     var windows: Set<Window> { Set([menu.window] + (icon.window.map { [$0] } ?? [])) }
 
-    func handle(_ event: XEvent) -> Bool {
+    func handle(_ event: X11Event) -> Bool {
         // The icon forgets a destroyed window before the dock makes a new one for the same DestroyNotify.
         if menu.handle(event) || icon.handle(event) || dock.handle(event) { return true }
         return dropTarget.target?.handle(event) ?? false

@@ -1,5 +1,3 @@
-import CX11
-
 /// A request to the running agent from `herobridge pause | resume | status`: a `_HEROBRIDGE_CONTROL`
 /// ClientMessage to the manager window (docs/X11.md §6.1). Its five items: the verb, the window the answer goes
 /// to, the pause's seconds (0: until resumed), and a token the answer must repeat.

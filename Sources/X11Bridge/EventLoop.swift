@@ -1,5 +1,4 @@
 import CLinux
-import CX11
 import HeroBase
 #if canImport(Glibc)
 import Glibc
@@ -108,8 +107,8 @@ public final class EventLoop {
     /// (the vDSO's, tens of nanoseconds).
     public static let turnBudgetNanoseconds: UInt64 = 4_000_000
 
-    /// Dispatches X events to `handle` until stopped, signalled, or the connection is lost.
-    public func run(_ handle: (XEvent) -> Void) -> Exit {
+    /// Dispatches X events, typed (`X11Event`), to `handle` until stopped, signalled, or the connection is lost.
+    public func run(_ handle: (X11Event) -> Void) -> Exit {
         // What runs before the first poll() (the events queued during set-up) is a turn too.
         stalls.turnBegan(at: EventClock.nanoseconds())
         while true {

@@ -16,7 +16,7 @@ public enum ForgedEvent {
     }
 
     /// Whether `event` is a forged copy of an event only the server makes.
-    public static func isForged(_ event: XEvent, xfixesEventBase: Int32) -> Bool {
+    static func isForged(_ event: XEvent, xfixesEventBase: Int32) -> Bool {
         isForged(type: event.type, sentByClient: event.xany.send_event != 0, xfixesEventBase: xfixesEventBase)
     }
 

@@ -85,7 +85,8 @@ public final class ManagerSelection {
     }
 
     /// Feeds an event; nil when it was not about the manager selection.
-    public func handle(_ event: XEvent) -> Event? {
+    public func handle(_ typed: X11Event) -> Event? {
+        let event = typed.raw
         switch event.type {
         case SelectionClear where event.xselectionclear.selection == atom && event.xselectionclear.window == window:
             // A client's copy would make the agent exit as if replaced.

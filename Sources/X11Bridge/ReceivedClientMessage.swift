@@ -1,5 +1,3 @@
-import CX11
-
 /// A ClientMessage as received, decoded once (`XConnection.clientMessage(_:)`): the window it names, its type,
 /// and its five format-32 data items as the 32-bit values that crossed the wire. Any client can send one and
 /// the server never flags it otherwise, so what it says is checked against what we expect before it is acted on.

@@ -1,4 +1,3 @@
-import CX11
 import HeroBase
 
 /// The rules of one selection fetch, as a value that returns actions (no X11 calls, no clock, no timer of its

@@ -110,7 +110,8 @@ public final class SelectionOwner {
     public var isSending: Bool { !sends.isEmpty }
 
     /// Feeds an event; true when it was for this owner (other components should not see it then).
-    public func handle(_ event: XEvent) -> Bool {
+    public func handle(_ typed: X11Event) -> Bool {
+        let event = typed.raw
         switch event.type {
         case SelectionRequest:
             let request = event.xselectionrequest

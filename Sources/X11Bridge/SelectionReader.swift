@@ -101,7 +101,8 @@ public final class SelectionReader {
     }
 
     /// Feeds an event to the reader; true when it was ours.
-    public func handle(_ event: XEvent) -> Bool {
+    public func handle(_ typed: X11Event) -> Bool {
+        let event = typed.raw
         switch event.type {
         case SelectionNotify:
             let notify = event.xselection

@@ -64,7 +64,8 @@ public final class SelectionWatcher {
     }
 
     /// Feeds an event; true when it was an XFixes selection event.
-    public func handle(_ event: XEvent) -> Bool {
+    public func handle(_ typed: X11Event) -> Bool {
+        let event = typed.raw
         guard let notify = connection.selectionOwnerEvent(event) else { return false }
         // A client's copy would make us read a selection nobody changed, or drop a read in flight.
         guard !connection.isForged(event) else {

@@ -2,7 +2,7 @@ import CX11
 
 extension XConnection {
     /// The ClientMessage in `event`, decoded; nil for any other event. The one place a message's data is read.
-    public func clientMessage(_ event: XEvent) -> ReceivedClientMessage? {
+    func clientMessage(_ event: XEvent) -> ReceivedClientMessage? {
         guard event.type == ClientMessage else { return nil }
         let message = event.xclient
         let longs = withUnsafeBytes(of: message.data.l) { Array($0.bindMemory(to: Int.self)) }

@@ -34,14 +34,15 @@ extension XConnection {
     }
 
     /// Grabs the pointer for `window` (asynchronously, not confined, owner events off) with `eventMask` and
-    /// `cursor`, at `time`; false when the server refused (another client holds a grab, or the time is stale).
-    public func grabPointer(window: Window, eventMask: Int, cursor: Cursor, time: Time) -> Bool {
-        XGrabPointer(display, window, 0, UInt32(eventMask), GrabModeAsync, GrabModeAsync, 0, cursor, time) == GrabSuccess
+    /// `cursor` (0, the default: the window's own), at `time`; false when the server refused (another client holds
+    /// a grab, or the time is stale).
+    public func grabPointer(window: Window, eventMask: EventMask, cursor: Cursor = 0, time: Time) -> Bool {
+        XGrabPointer(display, window, 0, UInt32(eventMask.rawValue), GrabModeAsync, GrabModeAsync, 0, cursor, time) == GrabSuccess
     }
 
     /// Changes the events and the cursor of the pointer grab this client holds now (nothing when it holds none).
-    public func changePointerGrab(eventMask: Int, cursor: Cursor) {
-        XChangeActivePointerGrab(display, UInt32(eventMask), cursor, Time(CurrentTime))
+    public func changePointerGrab(eventMask: EventMask, cursor: Cursor) {
+        XChangeActivePointerGrab(display, UInt32(eventMask.rawValue), cursor, Time(CurrentTime))
     }
 
     /// Grabs the keyboard for `window` (asynchronously, owner events off) at `time`; false when the server refused.

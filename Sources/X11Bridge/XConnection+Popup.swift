@@ -1,3 +1,4 @@
+import CCairoXlib
 import CX11
 
 extension XConnection {
@@ -8,7 +9,8 @@ extension XConnection {
     /// with no X border (its owner draws one inside, so the window is exactly the size it places).
     public struct Popup {
         public let window: Window
-        public let visual: UnsafeMutablePointer<Visual>
+        /// What a cairo surface on the window is made with (`CairoWindowSurface`).
+        let visual: UnsafeMutablePointer<Visual>
         public let isTranslucent: Bool
         let colormap: Colormap
     }
@@ -20,7 +22,7 @@ extension XConnection {
     }
 
     public func createPopup(x: Int, y: Int, width: Int, height: Int, translucent: Bool = false, clickThrough: Bool = false,
-                            eventMask: Int) -> Popup {
+                            eventMask: EventMask) -> Popup {
         var info = XVisualInfo()
         let argb = translucent && XMatchVisualInfo(display, screen, 32, TrueColor, &info) != 0
         var attributes = XSetWindowAttributes()
@@ -44,7 +46,7 @@ extension XConnection {
         }
         let window = XCreateWindow(display, root, Int32(x), Int32(y), UInt32(width), UInt32(height), 0, depth,
                                    UInt32(InputOutput), visual, mask, &attributes)
-        XSelectInput(display, window, eventMask)
+        XSelectInput(display, window, eventMask.rawValue)
         if clickThrough {
             // An empty input region (SHAPE 1.1): clicks and motions go through to whatever is below.
             XShapeCombineRectangles(display, window, ShapeInput, 0, 0, nil, 0, ShapeSet, Unsorted)
@@ -58,21 +60,18 @@ extension XConnection {
         if popup.colormap != 0 { XFreeColormap(display, popup.colormap) }
     }
 
-    /// A 1-bit pixmap of `width`×`height` for a shape mask, drawn with cairo (`cairo_xlib_surface_create_for_bitmap`).
-    public func createBitmap(width: Int, height: Int) -> Pixmap {
-        XCreatePixmap(display, root, UInt32(width), UInt32(height), 1)
-    }
-
-    public func freePixmap(_ pixmap: Pixmap) {
-        XFreePixmap(display, pixmap)
-    }
-
-    /// The default screen, for cairo surfaces on bitmaps.
-    public var defaultScreen: UnsafeMutablePointer<Screen> { XDefaultScreenOfDisplay(display) }
-
-    /// Cuts `window`'s visible shape to the set bits of `mask` (SHAPE's bounding region): a window with no alpha
-    /// channel still shows only what is drawn.
-    public func setShape(of window: Window, mask: Pixmap) {
+    /// Cuts `window`'s visible shape (SHAPE's bounding region) to what `drawMask` paints on a `width`×`height`
+    /// 1-bit mask, given to it as a cairo surface (`cairo_surface_t *`; a new pixmap's bits are undefined, so it
+    /// clears them first): a window with no alpha channel then still shows only what is drawn (the drag image's
+    /// rounded card without a compositor). The mask's pixmap and surface last only for the call.
+    public func cutShape(of window: Window, width: Int, height: Int, drawMask: (OpaquePointer) -> Void) {
+        let mask = XCreatePixmap(display, root, UInt32(width), UInt32(height), 1)
+        defer { XFreePixmap(display, mask) }
+        let bitmap: OpaquePointer = cairo_xlib_surface_create_for_bitmap(display, mask, XDefaultScreenOfDisplay(display),
+                                                                         Int32(width), Int32(height))
+        drawMask(bitmap)
+        cairo_surface_flush(bitmap)
+        cairo_surface_destroy(bitmap)
         XShapeCombineMask(display, window, ShapeBounding, 0, 0, mask, ShapeSet)
     }
 

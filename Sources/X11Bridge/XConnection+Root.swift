@@ -5,8 +5,8 @@ extension XConnection {
     /// The one place where the agent's parts select events on the root window (the resource database's
     /// PropertyNotify, a tray's MANAGER broadcast): each adds its mask to the union this client already selects
     /// there, so one part's selection never replaces another's.
-    public func selectRootEvents(_ mask: Int) {
-        addEventMask(mask, to: root)
+    public func selectRootEvents(_ mask: EventMask) {
+        addEventMask(mask.rawValue, to: root)
     }
 
     /// The most of RESOURCE_MANAGER we read. A desktop's whole Xresources is a few kilobytes; any client may set the
@@ -20,8 +20,9 @@ extension XConnection {
     }
 
     /// Whether `event` is a change of the resource database on the root window (xrdb -merge, a settings daemon).
-    public func isResourceManagerChange(_ event: XEvent) -> Bool {
-        event.type == PropertyNotify && event.xproperty.window == root && event.xproperty.atom == atom("RESOURCE_MANAGER")
+    public func isResourceManagerChange(_ event: X11Event) -> Bool {
+        let raw = event.raw
+        return raw.type == PropertyNotify && raw.xproperty.window == root && raw.xproperty.atom == atom("RESOURCE_MANAGER")
     }
 
     /// Resizes `window` (one of ours); a ConfigureNotify follows.

@@ -56,7 +56,7 @@ extension XConnection {
     }
 
     /// The XFixes selection event in `event`, if it is one.
-    public func selectionOwnerEvent(_ event: XEvent) -> XFixesSelectionNotifyEvent? {
+    func selectionOwnerEvent(_ event: XEvent) -> XFixesSelectionNotifyEvent? {
         guard xfixesEventBase != 0, event.type == xfixesEventBase + XFixesSelectionNotify else { return nil }
         return withUnsafeBytes(of: event) { $0.load(as: XFixesSelectionNotifyEvent.self) }
     }

@@ -5,9 +5,9 @@ extension XConnection {
     /// `_NET_SYSTEM_TRAY_VISUAL`) of depth 32 it gets that visual, a colormap of its own and a transparent
     /// background, and is drawn with alpha; otherwise it takes the screen's default visual and shows its parent's
     /// pixels as background (ParentRelative: the tray's own background shows around the drawing). Recorded as ours.
-    public func createTrayIconWindow(visualID: UInt?, size: Int, eventMask: Int) -> TrayIconWindow {
+    public func createTrayIconWindow(visualID: UInt?, size: Int, eventMask: EventMask) -> TrayIconWindow {
         var attributes = XSetWindowAttributes()
-        attributes.event_mask = eventMask
+        attributes.event_mask = eventMask.rawValue
         attributes.border_pixel = 0
         if let visualID, let found = visual(id: visualID), found.depth == 32 {
             let colormap = XCreateColormap(display, root, found.visual, AllocNone)

@@ -10,8 +10,8 @@ extension XConnection {
     /// The default screen's white pixel value, for a window's background.
     public var whitePixel: UInt { XWhitePixel(display, screen) }
 
-    /// The default screen's visual, for a cairo surface on one of our windows.
-    public var defaultVisual: UnsafeMutablePointer<Visual> { XDefaultVisual(display, screen) }
+    /// The default screen's visual, for a cairo surface on one of our windows (`CairoWindowSurface`).
+    var defaultVisual: UnsafeMutablePointer<Visual> { XDefaultVisual(display, screen) }
 
     /// Maps `window` (one of ours) and raises it to the top of its siblings.
     public func mapRaised(_ window: Window) {
@@ -40,10 +40,13 @@ extension XConnection {
         }
     }
 
-    /// Sets WM_PROTOCOLS, the window-manager messages `window` takes part in (WM_DELETE_WINDOW).
+    /// Sets WM_PROTOCOLS, the window-manager messages `window` takes part in (WM_DELETE_WINDOW). WM_PROTOCOLS is
+    /// then in the atom cache too, where typing a ClientMessage looks for it (`event(from:)`); Xlib has just
+    /// interned it for the property and answers from its own cache.
     public func setProtocols(_ protocols: [Atom], of window: Window) {
         var atoms = protocols
         XSetWMProtocols(display, window, &atoms, Int32(atoms.count))
+        _ = atom("WM_PROTOCOLS")
     }
 
     /// Sets WM_NORMAL_HINTS: the size (and, when `userPosition`, the position) the user asked for, and the

@@ -17,11 +17,12 @@ private func markBroken(_ display: OpaquePointer?) {
 }
 
 /// The connection to the X server, at the edge: with its extensions (`XConnection+*.swift`), the only Swift code
-/// that calls Xlib (cairo-xlib draws on our windows through `display`). Confined to the thread that runs the
-/// event loop (Xlib is not thread-safe by default). Protocol errors never exit the process: they are trapped
-/// and returned.
+/// that calls Xlib (cairo-xlib draws on our windows through `display`, inside X11Bridge: `CairoWindowSurface`).
+/// Confined to the thread that runs the event loop (Xlib is not thread-safe by default). Protocol errors never
+/// exit the process: they are trapped and returned.
 public final class XConnection {
-    public let display: OpaquePointer
+    /// Xlib's `Display *`: X11Bridge's alone, so no module above it can reach around the connection.
+    let display: OpaquePointer
     /// The display name as opened (`:0`, `:99`).
     public let name: String
     public let screen: Int32
@@ -139,15 +140,23 @@ public final class XConnection {
     /// The name of one atom ("" when unknown).
     public func name(of atom: Atom) -> String { names(of: [atom])[0] }
 
+    /// The atom for `name` if this connection has interned it already, else nil: a lookup that never costs a
+    /// round trip, for typing each event (`event(from:)`).
+    func knownAtom(_ name: String) -> Atom? { atoms[name] }
+
+    /// X's "now" for a request's time (CurrentTime): the server's time when it processes the request. Never for
+    /// taking a selection (ICCCM), but fine for letting go of a grab.
+    public static let currentTime = Time(CurrentTime)
+
     /// An unmapped 1×1 window that receives property changes: a requestor or a selection owner.
     public func createHelperWindow() -> Window {
-        createWindow(x: -10, y: -10, width: 1, height: 1, background: 0, eventMask: PropertyChangeMask | StructureNotifyMask)
+        createWindow(x: -10, y: -10, width: 1, height: 1, background: 0, eventMask: [.propertyChange, .structure])
     }
 
     /// A child of the root window that selects `eventMask` from its creation on, and is known as ours.
-    public func createWindow(x: Int, y: Int, width: Int, height: Int, background: UInt, eventMask: Int) -> Window {
+    public func createWindow(x: Int, y: Int, width: Int, height: Int, background: UInt, eventMask: EventMask) -> Window {
         let window = XCreateSimpleWindow(display, root, Int32(x), Int32(y), UInt32(width), UInt32(height), 0, 0, background)
-        XSelectInput(display, window, eventMask)
+        XSelectInput(display, window, eventMask.rawValue)
         ownWindows.insert(window)
         return window
     }
@@ -225,27 +234,39 @@ public final class XConnection {
     }
 
     /// Whether `event` is a client's copy of an event only the server makes (`ForgedEvent`).
-    public func isForged(_ event: XEvent) -> Bool { ForgedEvent.isForged(event, xfixesEventBase: xfixesEventBase) }
+    func isForged(_ event: XEvent) -> Bool { ForgedEvent.isForged(event, xfixesEventBase: xfixesEventBase) }
 
     /// The log line for a forged event that was ignored.
-    public func describeForged(_ event: XEvent) -> String {
+    func describeForged(_ event: XEvent) -> String {
         ForgedEvent.describe(type: event.type, xfixesEventBase: xfixesEventBase)
     }
 
     /// Events already read into Xlib's queue (no socket read, no flush).
     public var queuedEvents: Int32 { XQLength(display) }
 
-    /// The next queued event, reading from the socket without blocking; nil when nothing is pending.
-    public func nextEvent() -> XEvent? {
+    /// The next queued event, typed, reading from the socket without blocking; nil when nothing is pending.
+    public func nextEvent() -> X11Event? {
         guard !connectionBroken, XPending(display) > 0 else { return nil }
         var event = XEvent()
         XNextEvent(display, &event)
-        return event
+        return self.event(from: event)
+    }
+
+    /// `raw` as an `X11Event`: a KeyPress looked up in the keyboard mapping (`keyLookup`), a ClientMessage checked
+    /// against WM_DELETE_WINDOW with the atoms already interned (a window that asked for it interned both:
+    /// `setProtocols`), so typing an event never costs a round trip of its own beyond the keyboard mapping's first.
+    func event(from raw: XEvent) -> X11Event {
+        X11Event(raw, lookUpKey: keyLookup, deleteRequestAtoms: { [self] in
+            guard let protocols = knownAtom("WM_PROTOCOLS"), let deleteWindow = knownAtom("WM_DELETE_WINDOW") else {
+                return nil
+            }
+            return (protocols, deleteWindow)
+        })
     }
 
     /// The first event of `type` for `window` already queued or readable without blocking (Xlib flushes and
     /// reads what has arrived), taken out of the queue and leaving the others in order; nil when there is none.
-    public func nextEvent(type: Int32, window: Window) -> XEvent? {
+    func nextEvent(type: Int32, window: Window) -> XEvent? {
         var event = XEvent()
         return XCheckTypedWindowEvent(display, window, type, &event) != 0 ? event : nil
     }
@@ -272,7 +293,7 @@ public final class XConnection {
     /// Waits up to `seconds` for the first server-made event that `key` describes, taking it out of Xlib's queue
     /// and leaving every other event there, in order. Nil when the time runs out or the connection breaks: no
     /// wait on the server is unbounded (XWindowEvent spins forever inside Xlib once the server has gone).
-    public func waitForEvent(_ key: EventKey, seconds: Double) -> XEvent? {
+    func waitForEvent(_ key: EventKey, seconds: Double) -> XEvent? {
         let end = EventLoop.now() + UInt64(max(0, seconds) * 1e9)
         var wanted = key
         while !connectionBroken {
@@ -292,12 +313,12 @@ public final class XConnection {
 
 /// Which event `XConnection.waitForEvent` waits for: its window and type, and for a PropertyNotify its atom
 /// (0 for any).
-public struct EventKey {
-    public var window: Window
-    public var type: Int32
-    public var atom: Atom
+struct EventKey {
+    var window: Window
+    var type: Int32
+    var atom: Atom
 
-    public init(window: Window, type: Int32, atom: Atom = 0) {
+    init(window: Window, type: Int32, atom: Atom = 0) {
         self.window = window
         self.type = type
         self.atom = atom

@@ -1,5 +1,3 @@
-import CX11
-
 /// The XDND atoms, interned in one place for both sides of a drag (`XdndSource` and `XdndTargetFinder` as the
 /// source, `XdndTarget` as the drop window): a message type one side sends is the one the other matches.
 struct XdndAtoms {

@@ -30,7 +30,7 @@ public final class XdndSource {
     /// cursorfont.h: `XC_circle` (a "no" sign) while nothing accepts, `XC_hand2` over a target that accepts.
     private static let refusedCursorShape: UInt32 = 24, acceptedCursorShape: UInt32 = 60
     /// What the pointer grab reports: the motions that move the drag and the release that drops it.
-    private static let grabMask = ButtonReleaseMask | PointerMotionMask
+    private static let grabMask: EventMask = [.buttonRelease, .pointerMotion]
 
     /// Prepares a drag of `types` (target names, best first) from `window`; our own windows in `excluded` are
     /// never targets. `onEnd` runs once, when the drag is over.
@@ -92,8 +92,9 @@ public final class XdndSource {
     }
 
     /// Feeds an event; true when it belonged to this drag (the grab's pointer and keys, Status, Finished).
-    public func handle(_ event: XEvent) -> Bool {
+    public func handle(_ typed: X11Event) -> Bool {
         guard !machine.isDone else { return false }
+        let event = typed.raw
         switch event.type {
         case MotionNotify where grabbed:
             var latest = event.xmotion
@@ -106,8 +107,8 @@ public final class XdndSource {
             ungrab(time: event.xbutton.time)
             perform(machine.release(time: stamp(event.xbutton.time)))
         case KeyPress where grabbed:
-            guard connection.unmodifiedKeysym(of: event.xkey) == Self.escapeKeysym else { return true }
-            ungrab(time: event.xkey.time)
+            guard case let .keyPress(key) = typed.kind, key.unmodifiedKeysym == Self.escapeKeysym else { return true }
+            ungrab(time: key.time)
             perform(machine.escape())
         case ClientMessage:
             guard let message = connection.clientMessage(event), message.window == window else { return false }

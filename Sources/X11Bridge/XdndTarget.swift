@@ -30,7 +30,8 @@ public final class XdndTarget {
     }
 
     /// Feeds an event; true when it was an XDND message for our window or the destruction of a drag source.
-    public func handle(_ event: XEvent) -> Bool {
+    public func handle(_ typed: X11Event) -> Bool {
+        let event = typed.raw
         if event.type == DestroyNotify {
             let gone = event.xdestroywindow.window
             guard gone != window else { return false }

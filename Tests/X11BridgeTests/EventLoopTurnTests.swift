@@ -3,7 +3,7 @@ import FoundationEssentials
 import Glibc
 import Testing
 import TestSupport
-import X11Bridge
+@testable import X11Bridge
 
 /// A turn of the event loop gives the deadlines and other descriptors their go once it has drained 64 events or
 /// run `EventLoop.turnBudgetNanoseconds`, whichever comes first, on a private Xvfb.
@@ -28,7 +28,7 @@ import X11Bridge
         }
         let budgetEvents = Int(EventLoop.turnBudgetNanoseconds / 1_000_000) // at 1 ms or more per event
         _ = loop.run { event in
-            guard event.type == ClientMessage else { return }
+            guard event.raw.type == ClientMessage else { return }
             handled += 1
             // A handler that works for 1 ms: a spin on the loop's clock, so each event costs at least that much.
             let done = EventLoop.now() + 1_000_000

@@ -2,7 +2,7 @@ import CX11
 import FoundationEssentials
 import Testing
 import TestSupport
-import X11Bridge
+@testable import X11Bridge
 
 /// Which SelectionClear ends an ownership, on a private Xvfb. A drag that abandons the previous one releases
 /// XdndSelection on the same window and takes it again at once: the release's SelectionClear reaches the new
@@ -28,10 +28,8 @@ import X11Bridge
         _ = connection.sync()
 
         var clears = 0
-        var event = XEvent()
-        while XPending(connection.display) > 0 {
-            XNextEvent(connection.display, &event)
-            if event.type == SelectionClear { clears += 1 }
+        while let event = connection.nextEvent() {
+            if event.raw.type == SelectionClear { clears += 1 }
             _ = second.handle(event)
         }
         #expect(clears == 1, "the release made one SelectionClear")
@@ -55,9 +53,7 @@ import X11Bridge
         _ = other.sync()
         _ = connection.sync()
 
-        var event = XEvent()
-        while XPending(connection.display) > 0 {
-            XNextEvent(connection.display, &event)
+        while let event = connection.nextEvent() {
             _ = owner.handle(event)
         }
         #expect(!owner.isOwner)

@@ -2,7 +2,7 @@ import CX11
 import Foundation
 import Testing
 import TestSupport
-import X11Bridge
+@testable import X11Bridge
 
 /// `serverTime(window:)` on a private Xvfb: it must work on a window that does not select PropertyChangeMask
 /// (before, it waited forever there) and keep the mask the window already had; and it must end, with an error,

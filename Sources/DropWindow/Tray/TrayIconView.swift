@@ -1,5 +1,4 @@
 import CCairo
-import CX11
 import X11Bridge
 
 /// The tray icon's window, drawn with cairo at the size the tray gives it (ConfigureNotify), with alpha when the
@@ -11,7 +10,7 @@ public final class TrayIconView {
     /// The tray visual `icon` was made for (nil: none announced), which may differ from the visual it got (a
     /// visual that is not 32-bit is not used).
     private var madeFor: UInt?
-    private var surface: OpaquePointer?
+    private var surface: CairoWindowSurface?
     private var size = (width: Double(TrayIconView.initialSize), height: Double(TrayIconView.initialSize))
     private var hovering = false
     /// Drawn grey with pause bars when true.
@@ -49,10 +48,6 @@ public final class TrayIconView {
                                 minimum: (requestedSize, requestedSize), of: window)
     }
 
-    deinit {
-        if let surface { cairo_surface_destroy(surface) }
-    }
-
     public var window: Window? { icon?.window }
 
     /// The icon window for a tray announcing `visualID` (nil: none): the current one when its visual already
@@ -63,13 +58,13 @@ public final class TrayIconView {
         madeFor = visualID
         let made = connection.createTrayIconWindow(
             visualID: visualID, size: requestedSize,
-            eventMask: ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask | PropertyChangeMask)
+            eventMask: [.exposure, .structure, .buttonPress, .buttonRelease, .propertyChange])
         connection.setClass(instance: "herobridge-tray", className: "HeroBridge", of: made.window)
         connection.setTitle("HeroBridge", of: made.window)
         askForSize(of: made.window)
         icon = made
         size = (Double(requestedSize), Double(requestedSize))
-        surface = cairo_xlib_surface_create(connection.display, made.window, made.visual, Int32(requestedSize), Int32(requestedSize))
+        surface = CairoWindowSurface(connection: connection, trayIcon: made, size: requestedSize)
         return made
     }
 
@@ -82,7 +77,6 @@ public final class TrayIconView {
 
     /// The icon window was destroyed with its tray: forget it (a new one is made at the next dock).
     public func forget() {
-        if let surface { cairo_surface_destroy(surface) }
         surface = nil
         icon = nil
     }
@@ -94,42 +88,46 @@ public final class TrayIconView {
         draw()
     }
 
-    public func handle(_ event: XEvent) -> Bool {
+    /// Feeds an event; true when it was for the icon (its destruction is acted on but not consumed).
+    public func handle(_ event: X11Event) -> Bool {
         guard let window else { return false }
         // A click another client sent (XSendEvent) is no user's: a forged right click would open the menu, whose
         // grabs would then take the pointer and keyboard from everyone.
-        if event.type == ButtonPress || event.type == ButtonRelease, event.xbutton.window == window, event.xany.send_event != 0 {
-            return true
-        }
-        switch event.type {
-        case Expose where event.xexpose.window == window:
-            if event.xexpose.count == 0 { draw() }
-        case ConfigureNotify where event.xconfigure.window == window:
-            let width = Double(event.xconfigure.width), height = Double(event.xconfigure.height)
+        switch event.kind {
+        case let .buttonPress(press) where press.window == window:
+            if press.button == 3, !event.isSent { openMenu(by: press) }
+        case let .buttonRelease(release) where release.window == window:
+            if release.button == 1, !event.isSent { released(release) }
+        case let .expose(exposed, count) where exposed == window:
+            if count == 0 { draw() }
+        case let .configure(configure) where configure.window == window:
+            let width = Double(configure.width), height = Double(configure.height)
             guard width != size.width || height != size.height, let surface else { return true }
-            cairo_xlib_surface_set_size(surface, event.xconfigure.width, event.xconfigure.height)
+            surface.resize(width: configure.width, height: configure.height)
             size = (width, height)
             draw()
-        case MapNotify where event.xmap.window == window:
+        case let .map(mapped) where mapped == window:
             draw()
-        case ButtonPress where event.xbutton.window == window && event.xbutton.button == 3:
-            // The press's root and window points give the icon's place without asking the server.
-            let press = event.xbutton
-            onRightClick?((Int(press.x_root - press.x), Int(press.y_root - press.y), Int(size.width), Int(size.height)), press.time)
-        case ButtonRelease where event.xbutton.window == window && event.xbutton.button == 1:
-            // On release, as buttons do: a press that leaves the icon before release (a drag begun there) is no click.
-            let inside = event.xbutton.x >= 0 && Double(event.xbutton.x) < size.width
-                && event.xbutton.y >= 0 && Double(event.xbutton.y) < size.height
-            if inside { onLeftClick?() }
-        case ButtonPress where event.xbutton.window == window, ButtonRelease where event.xbutton.window == window:
-            break
-        case DestroyNotify where event.xdestroywindow.window == window:
+        case let .destroy(destroyed) where destroyed == window:
             forget()
             return false // TrayDock also learns of it
         default:
             return false
         }
         return true
+    }
+
+    /// Button 3 pressed: the menu opens by the icon, whose place the press's root and window points give without
+    /// asking the server.
+    private func openMenu(by press: X11Event.Pointer) {
+        onRightClick?((press.rootX - press.x, press.rootY - press.y, Int(size.width), Int(size.height)), press.time)
+    }
+
+    /// Button 1 released: a left click when still over the icon. On release, as buttons do: a press that leaves the
+    /// icon before release (a drag begun there) is no click.
+    private func released(_ release: X11Event.Pointer) {
+        let inside = release.x >= 0 && Double(release.x) < size.width && release.y >= 0 && Double(release.y) < size.height
+        if inside { onLeftClick?() }
     }
 
     private func discard() {
@@ -142,11 +140,11 @@ public final class TrayIconView {
         guard let icon, let surface else { return }
         // ParentRelative: the tray's background is repainted first, and the circle drawn over it.
         if !icon.hasAlpha { connection.clear(icon.window) }
-        let cr = cairo_create(surface)!
+        let cr = cairo_create(surface.pointer)!
         TrayRenderer.drawIcon(on: cr, width: size.width, height: size.height, paused: isPaused, hovering: hovering,
                               alpha: icon.hasAlpha)
         cairo_destroy(cr)
-        cairo_surface_flush(surface)
+        cairo_surface_flush(surface.pointer)
         connection.flush()
     }
 }

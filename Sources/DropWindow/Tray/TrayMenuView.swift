@@ -1,5 +1,4 @@
 import CCairo
-import CX11
 import X11Bridge
 
 /// The tray icon's menu on screen: an override-redirect window opened at the pointer, drawn with cairo from a
@@ -9,7 +8,7 @@ import X11Bridge
 public final class TrayMenuView {
     public let window: Window
     private let connection: XConnection
-    private let surface: OpaquePointer
+    private let surface: CairoWindowSurface
     private var menu = TrayMenu(paused: false)
     public private(set) var isOpen = false
     /// The display's scale: the menu's sizes are logical, its window's are pixels (HiDPI).
@@ -18,23 +17,21 @@ public final class TrayMenuView {
     }
     public var onChoose: ((TrayMenu.Item) -> Void)?
 
-    private static let pointerEvents = ButtonPressMask | ButtonReleaseMask | PointerMotionMask
+    private static let pointerEvents: EventMask = [.buttonPress, .buttonRelease, .pointerMotion]
 
     public init(connection: XConnection, scale: DisplayScale = .one) {
         self.connection = connection
         self.scale = scale
         let (width, height) = Self.pixelSize(TrayMenu(paused: false), scale)
         window = connection.createPopup(x: 0, y: 0, width: width, height: height,
-                                        eventMask: ExposureMask | KeyPressMask | Self.pointerEvents).window
+                                        eventMask: Self.pointerEvents.union([.exposure, .keyPress])).window
         connection.setClass(instance: "herobridge-tray-menu", className: "HeroBridge", of: window)
-        surface = cairo_xlib_surface_create(connection.display, window, connection.defaultVisual, Int32(width), Int32(height))
+        surface = CairoWindowSurface(connection: connection, window: window, width: width, height: height)
     }
 
     private static func pixelSize(_ menu: TrayMenu, _ scale: DisplayScale) -> (width: Int, height: Int) {
         (scale.pixels(TrayMenu.width), scale.pixels(menu.height.rounded(.up)))
     }
-
-    deinit { cairo_surface_destroy(surface) }
 
     /// Opens the menu by the icon at `icon` (root coordinates), at the `time` of the press that asked. False, with the
     /// menu closed again, when the server refuses a grab (another client holds one): a menu that cannot see
@@ -47,7 +44,7 @@ public final class TrayMenuView {
         connection.moveResize(window, x: origin.x, y: origin.y, width: size.width, height: size.height)
         connection.mapRaised(window)
         isOpen = true
-        guard connection.grabPointer(window: window, eventMask: Self.pointerEvents, cursor: 0, time: time),
+        guard connection.grabPointer(window: window, eventMask: Self.pointerEvents, time: time),
               connection.grabKeyboard(window: window, time: time) else {
             close(time: time)
             return false
@@ -66,25 +63,22 @@ public final class TrayMenuView {
     }
 
     /// Feeds an event; true when it was for the menu.
-    public func handle(_ event: XEvent) -> Bool {
+    public func handle(_ event: X11Event) -> Bool {
         // Only the server's input events drive the menu (a client's copy could choose Quit).
-        if [KeyPress, MotionNotify, ButtonPress, ButtonRelease].contains(event.type), event.xany.window == window,
-           event.xany.send_event != 0 {
-            return true
-        }
-        switch event.type {
-        case Expose where event.xexpose.window == window:
-            if event.xexpose.count == 0 { draw() }
-        case KeyPress where event.xkey.window == window && isOpen:
-            guard let key = Self.key(connection.unmodifiedKeysym(of: event.xkey)) else { return true }
-            perform(menu.press(key), time: event.xkey.time)
-        case MotionNotify where event.xmotion.window == window && isOpen:
-            let (x, y) = scale.logical(x: Int(event.xmotion.x), y: Int(event.xmotion.y))
-            perform(menu.hover(x: x, y: y), time: event.xmotion.time)
-        case ButtonPress where event.xbutton.window == window && isOpen:
-            let (x, y) = scale.logical(x: Int(event.xbutton.x), y: Int(event.xbutton.y))
-            perform(menu.click(x: x, y: y), time: event.xbutton.time)
-        case ButtonRelease where event.xbutton.window == window:
+        if event.isSent, event.inputWindow == window { return true }
+        switch event.kind {
+        case let .expose(exposed, count) where exposed == window:
+            if count == 0 { draw() }
+        case let .keyPress(key) where key.window == window && isOpen:
+            guard let menuKey = Self.key(key.unmodifiedKeysym) else { return true }
+            perform(menu.press(menuKey), time: key.time)
+        case let .motion(motion) where motion.window == window && isOpen:
+            let (x, y) = scale.logical(x: motion.x, y: motion.y)
+            perform(menu.hover(x: x, y: y), time: motion.time)
+        case let .buttonPress(press) where press.window == window && isOpen:
+            let (x, y) = scale.logical(x: press.x, y: press.y)
+            perform(menu.click(x: x, y: y), time: press.time)
+        case let .buttonRelease(release) where release.window == window:
             break // the release of the press that opened the menu, or of a choosing click
         default:
             return false
@@ -119,8 +113,8 @@ public final class TrayMenuView {
     private func draw() {
         guard isOpen else { return }
         let size = Self.pixelSize(menu, scale)
-        cairo_xlib_surface_set_size(surface, Int32(size.width), Int32(size.height))
-        let cr = cairo_create(surface)!
+        surface.resize(width: size.width, height: size.height)
+        let cr = cairo_create(surface.pointer)!
         cairo_scale(cr, scale.factor, scale.factor)
         TrayRenderer.drawMenu(menu, on: cr)
         cairo_destroy(cr)

@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CX11
 import HeroBase
 import X11Bridge
 
@@ -51,7 +50,7 @@ final class RunningAgent {
         return finish(loop.run { [self] event in dispatch(event) })
     }
 
-    private func dispatch(_ event: XEvent) {
+    private func dispatch(_ event: X11Event) {
         if scale.handle(event) { return }
         if let managerEvent = manager.handle(event) {
             switch managerEvent {

@@ -52,7 +52,8 @@ public final class TrayDock {
 
     /// Feeds an event; true when it was a MANAGER message for the tray selection. The destruction of the tray's
     /// window (or of our icon with it) is acted on but not consumed: other parts may care about it too.
-    public func handle(_ event: XEvent) -> Bool {
+    public func handle(_ typed: X11Event) -> Bool {
+        let event = typed.raw
         if event.type == DestroyNotify {
             guard !connection.isForged(event) else { return false }
             let gone = UInt(event.xdestroywindow.window)

@@ -5,7 +5,8 @@ import CX11
 /// (ParentRelative, for a tray such as trayer that announces none).
 public struct TrayIconWindow {
     public let window: Window
-    public let visual: UnsafeMutablePointer<Visual>
+    /// What a cairo surface on the window is made with (`CairoWindowSurface`).
+    let visual: UnsafeMutablePointer<Visual>
     public let visualID: UInt
     public let depth: Int32
     public let hasAlpha: Bool

@@ -1,0 +1,171 @@
+import CX11
+import Testing
+@testable import X11Bridge
+
+/// Xlib's events typed into `X11Event`, with no server: each kind the views and the agent act on carries the fields
+/// of its union member, a key press carries what the keyboard lookup gave, a window manager's close request is told
+/// from other ClientMessages by its atoms, and everything else is `.other` with the raw event kept.
+@Suite struct X11EventTests {
+    /// The atoms a connection would have interned for WM_PROTOCOLS and WM_DELETE_WINDOW.
+    static let atoms: X11Event.DeleteRequestAtoms = (protocols: 301, deleteWindow: 302)
+
+    /// Types `raw` with a lookup that must not be called unless it is a key press.
+    static func typed(_ raw: XEvent, atoms: X11Event.DeleteRequestAtoms? = X11EventTests.atoms) -> X11Event {
+        X11Event(raw, lookUpKey: { _ in
+            Issue.record("the keyboard was looked up for an event that is no key press")
+            return (0, 0, [])
+        }, deleteRequestAtoms: { atoms })
+    }
+
+    @Test func anExposeCarriesItsWindowAndHowManyFollow() {
+        var expose = XExposeEvent()
+        expose.type = Expose
+        expose.window = 0x40_0001
+        expose.count = 2
+        let event = Self.typed(XEvent(xexpose: expose))
+        #expect(event.kind == .expose(window: 0x40_0001, count: 2))
+        #expect(!event.isSent)
+        #expect(event.inputWindow == nil)
+    }
+
+    @Test func aConfigureNotifyCarriesThePlaceAndTheSize() {
+        var configure = XConfigureEvent()
+        configure.type = ConfigureNotify
+        configure.window = 0x40_0001
+        configure.x = -20
+        configure.y = 30
+        configure.width = 480
+        configure.height = 720
+        #expect(Self.typed(XEvent(xconfigure: configure)).kind
+            == .configure(.init(window: 0x40_0001, x: -20, y: 30, width: 480, height: 720)))
+    }
+
+    @Test(arguments: [ButtonPress, ButtonRelease])
+    func aButtonCarriesItsNumberBothPointsItsTimeAndState(_ type: Int32) {
+        var button = XButtonEvent()
+        button.type = type
+        button.window = 0x40_0001
+        button.button = 3
+        button.x = 10
+        button.y = 12
+        button.x_root = 1910
+        button.y_root = 1012
+        button.time = 4_000_000_000 // past 2³¹: a time is unsigned
+        button.state = UInt32(ShiftMask)
+        button.send_event = 1
+        let event = Self.typed(XEvent(xbutton: button))
+        let pointer = X11Event.Pointer(window: 0x40_0001, button: 3, x: 10, y: 12, rootX: 1910, rootY: 1012,
+                                       time: 4_000_000_000, state: UInt32(ShiftMask))
+        #expect(event.kind == (type == ButtonPress ? .buttonPress(pointer) : .buttonRelease(pointer)))
+        #expect(event.isSent, "a client sent it")
+        #expect(event.inputWindow == 0x40_0001)
+    }
+
+    @Test func aMotionHasNoButton() {
+        var motion = XMotionEvent()
+        motion.type = MotionNotify
+        motion.window = 0x40_0001
+        motion.x = 5
+        motion.y = 6
+        motion.x_root = 105
+        motion.y_root = 206
+        motion.time = 77
+        motion.state = UInt32(Button1Mask)
+        #expect(Self.typed(XEvent(xmotion: motion)).kind
+            == .motion(.init(window: 0x40_0001, button: 0, x: 5, y: 6, rootX: 105, rootY: 206, time: 77, state: UInt32(Button1Mask))))
+    }
+
+    @Test func aKeyPressCarriesTheKeysymsAndTheTextTheLookupGaveAsLatin1() {
+        var key = XKeyEvent()
+        key.type = KeyPress
+        key.window = 0x40_0001
+        key.keycode = 26
+        key.state = UInt32(ShiftMask)
+        key.time = 99
+        var looked: [UInt32] = []
+        let event = X11Event(XEvent(xkey: key), lookUpKey: { key in
+            looked.append(key.keycode)
+            return (keysym: 0xc9, unmodified: 0xe9, bytes: [0xc9]) // É with Shift, é without
+        }, deleteRequestAtoms: { Self.atoms })
+        #expect(looked == [26], "the key event itself was looked up, once")
+        #expect(event.kind == .keyPress(.init(window: 0x40_0001, keysym: 0xc9, unmodifiedKeysym: 0xe9, text: "É",
+                                              state: UInt32(ShiftMask), time: 99)))
+        #expect(event.inputWindow == 0x40_0001)
+    }
+
+    @Test func aKeyThatTypesNothingHasNoText() {
+        var key = XKeyEvent()
+        key.type = KeyPress
+        key.window = 0x40_0001
+        let event = X11Event(XEvent(xkey: key), lookUpKey: { _ in (0xff1b, 0xff1b, []) }, deleteRequestAtoms: { nil })
+        #expect(event.kind == .keyPress(.init(window: 0x40_0001, keysym: 0xff1b, unmodifiedKeysym: 0xff1b, text: "",
+                                              state: 0, time: 0)))
+    }
+
+    @Test func focusMapUnmapAndDestroyCarryTheirWindow() {
+        var focusIn = XFocusChangeEvent()
+        focusIn.type = FocusIn
+        focusIn.window = 1
+        var focusOut = focusIn
+        focusOut.type = FocusOut
+        var map = XMapEvent()
+        map.type = MapNotify
+        map.event = 0x99 // the window the event was selected on, not the one mapped
+        map.window = 2
+        var unmap = XUnmapEvent()
+        unmap.type = UnmapNotify
+        unmap.event = 0x99
+        unmap.window = 3
+        var destroy = XDestroyWindowEvent()
+        destroy.type = DestroyNotify
+        destroy.event = 0x99
+        destroy.window = 4
+        #expect(Self.typed(XEvent(xfocus: focusIn)).kind == .focusIn(window: 1))
+        #expect(Self.typed(XEvent(xfocus: focusOut)).kind == .focusOut(window: 1))
+        #expect(Self.typed(XEvent(xmap: map)).kind == .map(window: 2))
+        #expect(Self.typed(XEvent(xunmap: unmap)).kind == .unmap(window: 3))
+        #expect(Self.typed(XEvent(xdestroywindow: destroy)).kind == .destroy(window: 4))
+    }
+
+    static func clientMessage(window: Window, type: Atom, first: Int) -> XEvent {
+        var message = XClientMessageEvent()
+        message.type = ClientMessage
+        message.window = window
+        message.message_type = type
+        message.format = 32
+        message.data.l = (first, 0, 0, 0, 0)
+        message.send_event = 1
+        return XEvent(xclient: message)
+    }
+
+    @Test func wmDeleteWindowIsACloseRequestForItsWindow() {
+        let event = Self.typed(Self.clientMessage(window: 0x40_0001, type: 301, first: 302))
+        #expect(event.kind == .deleteRequest(window: 0x40_0001))
+        #expect(event.isSent, "window managers send it: it is believed")
+    }
+
+    @Test func theAtomIsReadAsTheThirtyTwoBitsThatCrossedTheWire() {
+        // An atom above 2³¹ arrives sign-extended in a C long.
+        let atoms: X11Event.DeleteRequestAtoms = (protocols: 301, deleteWindow: 0x8000_0002)
+        let raw = Self.clientMessage(window: 7, type: 301, first: Int(Int32(bitPattern: 0x8000_0002)))
+        #expect(Self.typed(raw, atoms: atoms).kind == .deleteRequest(window: 7))
+    }
+
+    @Test func otherClientMessagesAreOther() {
+        // Another protocol of WM_PROTOCOLS (WM_TAKE_FOCUS), another message type, and no atoms interned yet.
+        #expect(Self.typed(Self.clientMessage(window: 7, type: 301, first: 303)).kind == .other)
+        #expect(Self.typed(Self.clientMessage(window: 7, type: 400, first: 302)).kind == .other)
+        #expect(Self.typed(Self.clientMessage(window: 7, type: 301, first: 302), atoms: nil).kind == .other)
+    }
+
+    @Test(arguments: [PropertyNotify, SelectionNotify, SelectionRequest, SelectionClear, ReparentNotify, 87])
+    func everythingElseIsOtherAndKeepsTheRawEvent(_ type: Int32) {
+        var raw = XEvent()
+        raw.type = type
+        raw.xany.window = 0x40_0001
+        let event = Self.typed(raw)
+        #expect(event.kind == .other)
+        #expect(event.raw.type == type && event.raw.xany.window == 0x40_0001)
+        #expect(event.inputWindow == nil)
+    }
+}
