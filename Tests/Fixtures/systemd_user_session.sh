@@ -17,7 +17,10 @@ chmod 700 "$work/runtime"
 export XDG_RUNTIME_DIR=$work/runtime HOME=$work/home XDG_CONFIG_HOME=$work/home/.config PATH=/usr/bin:/bin
 unset DBUS_SESSION_BUS_ADDRESS XDG_DATA_HOME HEROBRIDGE_DB JOURNAL_STREAM NOTIFY_SOCKET
 
-/lib/systemd/systemd --user > "$work/manager.log" 2>&1 &
+# The units' output goes to the manager's (there is no journal here), so that the agent's own log lines are in
+# manager.log, which the test prints when a step fails.
+/lib/systemd/systemd --user --default-standard-output=inherit --default-standard-error=inherit \
+    > "$work/manager.log" 2>&1 &
 manager=$!
 # On exit or when the test gives up (SIGTERM): stop the manager, which stops the agent, so that nothing
 # outlives the test.
