@@ -1,39 +1,30 @@
 import CLinux
+import HeroBase
 #if canImport(Glibc)
 import Glibc
-import HeroBase
 #endif
 
 /// A `DescriptorLoop` of its own over poll(), for programs and tests with no X connection (X11Bridge's
 /// `EventLoop` needs one). Timers use the monotonic clock.
 public final class PollLoop: DescriptorLoop {
-    private struct Watcher {
-        let id: Int
-        let fd: Int32
-        let events: Int16
-        let handler: (Int16) -> Void
-    }
-
     private struct Timer {
         let id: Int
         let at: UInt64
         let action: () -> Void
     }
 
-    private var watchers: [Watcher] = []
+    private var watches = DescriptorWatches()
     private var timers: [Timer] = []
     private var nextID = 0
 
     public init() {}
 
     public func watch(fd: Int32, events: Int16, _ handler: @escaping (Int16) -> Void) {
-        unwatch(fd: fd)
-        nextID += 1
-        watchers.append(Watcher(id: nextID, fd: fd, events: events, handler: handler))
+        watches.watch(fd: fd, events: events, handler: handler)
     }
 
     public func unwatch(fd: Int32) {
-        watchers.removeAll { $0.fd == fd }
+        watches.unwatch(fd: fd)
     }
 
     public func startTimer(after seconds: Double, _ action: @escaping () -> Void) -> LoopTimer {
@@ -44,14 +35,14 @@ public final class PollLoop: DescriptorLoop {
     }
 
     /// Whether anything is watched or scheduled.
-    public var isIdle: Bool { watchers.isEmpty && timers.isEmpty }
+    public var isIdle: Bool { watches.isEmpty && timers.isEmpty }
 
     /// One poll() of at most `timeout` seconds (nil: until something happens), then the ready handlers and the due
     /// timers. False when poll() failed.
     @discardableResult
     public func turn(timeout: Double?) -> Bool {
-        let polled = watchers
-        var fds = polled.map { pollfd(fd: $0.fd, events: $0.events, revents: 0) }
+        let polled = watches.snapshot()
+        var fds = polled.map(\.pollDescriptor)
         var wait: Int32 = timeout.map { Int32(min(max(0, $0) * 1000, Double(Int32.max)).rounded(.up)) } ?? -1
         if let next = timers.map(\.at).min() {
             let now = EventClock.nanoseconds()
@@ -60,10 +51,9 @@ public final class PollLoop: DescriptorLoop {
         }
         let ready = poll(&fds, nfds_t(fds.count), wait)
         if ready < 0 && errno != EINTR { return false }
-        for (index, watcher) in polled.enumerated() where fds[index].revents != 0 {
-            // A handler may have unwatched (or replaced) this one.
-            guard watchers.contains(where: { $0.id == watcher.id }) else { continue }
-            watcher.handler(fds[index].revents)
+        // A handler may have unwatched (or replaced) a later one.
+        for (index, watch) in polled.enumerated() where fds[index].revents != 0 && watches.stands(watch) {
+            watch.handler(fds[index].revents)
         }
         let now = EventClock.nanoseconds()
         while let index = timers.indices.filter({ timers[$0].at <= now }).min(by: { timers[$0].at < timers[$1].at }) {

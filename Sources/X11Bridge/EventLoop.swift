@@ -31,15 +31,7 @@ public final class EventLoop {
     private let signalDescriptor: Int32
     private var deadlines: [Deadline] = []
     private var nextID = 0
-    private struct Watcher {
-        /// Unique for the loop's life: a handler is called only if its watch still stands.
-        let id: Int
-        let fd: Int32
-        let events: Int16
-        let handler: (Int16) -> Void
-    }
-
-    private var watchers: [Watcher] = []
+    private var watches = DescriptorWatches()
     private var exit: Exit?
     /// The longest time one turn spent between two poll()s (`herobridge status`'s `longestStallMs`).
     public private(set) var stalls = StallMeter()
@@ -82,14 +74,12 @@ public final class EventLoop {
     /// Calls `handler` with the descriptor's `revents` whenever poll() reports one of `events` (or POLLHUP, POLLERR,
     /// POLLNVAL) for `fd`. Watching a descriptor again replaces its first watch.
     public func watch(fd: Int32, events: Int16, _ handler: @escaping (Int16) -> Void) {
-        unwatch(fd: fd)
-        nextID += 1
-        watchers.append(Watcher(id: nextID, fd: fd, events: events, handler: handler))
+        watches.watch(fd: fd, events: events, handler: handler)
     }
 
     /// Stops watching `fd`. Safe from inside any handler: a handler not yet called in this turn is then not called.
     public func unwatch(fd: Int32) {
-        watchers.removeAll { $0.fd == fd }
+        watches.unwatch(fd: fd)
     }
 
     /// Makes `run` return `.stopped(status)` once the current handler finishes.
@@ -129,8 +119,8 @@ public final class EventLoop {
             var fds = [pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: signalDescriptor, events: Int16(POLLIN), revents: 0)]
             // The watchers as they were when polled: a handler may unwatch (or watch) descriptors meanwhile.
-            let polled = watchers
-            fds += polled.map { pollfd(fd: $0.fd, events: $0.events, revents: 0) }
+            let polled = watches.snapshot()
+            fds += polled.map(\.pollDescriptor)
             let timeout: Int32
             if eventsLeft {
                 timeout = 0
@@ -149,9 +139,8 @@ public final class EventLoop {
             if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 && fds[0].revents & Int16(POLLIN) == 0 {
                 return .connectionLost
             }
-            for (index, watcher) in polled.enumerated() where fds[index + 2].revents != 0 {
-                guard watchers.contains(where: { $0.id == watcher.id }) else { continue }
-                watcher.handler(fds[index + 2].revents)
+            for (index, watch) in polled.enumerated() where fds[index + 2].revents != 0 && watches.stands(watch) {
+                watch.handler(fds[index + 2].revents)
             }
             fireDueDeadlines()
         }
