@@ -79,25 +79,18 @@ import TestSupport
         #expect(machine.workerNext(total: 100) == .finish)
     }
 
-    @Test func aCheckBehindHasTheWorkerStageTheFileThenWaitForEachStep() {
+    /// The check behind when the worker asks, the decode or the digest: the worker stages the file, then waits for
+    /// each step until both lanes are done.
+    @Test(arguments: [Machine.Lane.image, .hash])
+    func aLaneBehindHasTheWorkerStageTheFileThenWaitForEachStep(behind: Machine.Lane) {
         var machine = Machine(fileAfter: nil)
-        machine.fed(.image, upTo: 50)
-        machine.fed(.hash, upTo: 100)
+        machine.fed(behind == .image ? .hash : .image, upTo: 100)
+        machine.fed(behind, upTo: 50)
         #expect(machine.workerNext(total: 100) == .takeFile(orStage: true))
         #expect(machine.workerNext(total: 100) == .waitForStep)
-        machine.fed(.image, upTo: 80)
+        machine.fed(behind, upTo: 80)
         #expect(machine.workerNext(total: 100) == .waitForStep)
-        machine.fed(.image, upTo: 100)
-        #expect(machine.workerNext(total: 100) == .finish)
-    }
-
-    @Test func theDigestBehindAlsoHoldsTheResultBack() {
-        var machine = Machine(fileAfter: nil)
-        machine.fed(.image, upTo: 100)
-        machine.fed(.hash, upTo: 60)
-        #expect(machine.workerNext(total: 100) == .takeFile(orStage: true))
-        #expect(machine.workerNext(total: 100) == .waitForStep)
-        machine.fed(.hash, upTo: 100)
+        machine.fed(behind, upTo: 100)
         #expect(machine.workerNext(total: 100) == .finish)
     }
 
@@ -168,11 +161,18 @@ import TestSupport
         #expect(machine.cancelled)
     }
 
-    @Test func aClaimDuringAWriteWaitsForItsEndThenTakesTheFile() {
+    /// A machine whose file lane is in the middle of its first write of 100 bytes, the feeding lanes having checked
+    /// and hashed so many of them.
+    private func midWrite(checked: Int, hashed: Int) -> Machine {
         var machine = Machine(fileAfter: 10)
-        #expect(machine.fileWriteBegins(upTo: 100) == .start)
-        machine.fed(.image, upTo: 100)
-        machine.fed(.hash, upTo: 100)
+        _ = machine.fileWriteBegins(upTo: 100)
+        machine.fed(.image, upTo: checked)
+        machine.fed(.hash, upTo: hashed)
+        return machine
+    }
+
+    @Test func aClaimDuringAWriteWaitsForItsEndThenTakesTheFile() {
+        var machine = midWrite(checked: 100, hashed: 100)
         #expect(machine.workerNext(total: 100) == .waitForFileWrite)
         #expect(machine.workerNext(total: 100) == .waitForFileWrite, "woken early: the write still runs")
         #expect(machine.fileWriteEnded() == true, "the worker is woken")
@@ -183,8 +183,7 @@ import TestSupport
     /// Whether the worker stages is decided when it claims: the check was not done then, so it stages if the lane
     /// has no file, even when the lanes finished while it waited.
     @Test func theStagingDecisionIsTheClaimsEvenWhenTheLanesFinishMeanwhile() {
-        var machine = Machine(fileAfter: 10)
-        #expect(machine.fileWriteBegins(upTo: 100) == .start)
+        var machine = midWrite(checked: 0, hashed: 0)
         #expect(machine.workerNext(total: 100) == .waitForFileWrite)
         machine.fed(.image, upTo: 100)
         machine.fed(.hash, upTo: 100)
@@ -193,8 +192,7 @@ import TestSupport
     }
 
     @Test func aClaimUnderWayEndsBeforeAFailureIsActedOn() {
-        var machine = Machine(fileAfter: 10)
-        #expect(machine.fileWriteBegins(upTo: 100) == .start)
+        var machine = midWrite(checked: 0, hashed: 0)
         #expect(machine.workerNext(total: 100) == .waitForFileWrite)
         machine.fed(.image, upTo: 100, failed: true)
         #expect(machine.workerNext(total: 100) == .waitForFileWrite)
@@ -204,10 +202,7 @@ import TestSupport
     }
 
     @Test func aWriteThatOutlastsThePatienceStaysTheLanesAndTheWorkerStagesIfTheCheckWasBehind() {
-        var machine = Machine(fileAfter: 10)
-        #expect(machine.fileWriteBegins(upTo: 100) == .start)
-        machine.fed(.image, upTo: 40)
-        machine.fed(.hash, upTo: 100)
+        var machine = midWrite(checked: 40, hashed: 100)
         #expect(machine.workerNext(total: 100) == .waitForFileWrite)
         #expect(machine.fileWriteOutlasted() == true)
         #expect(machine.workerNext(total: 100) == .waitForStep, "no claim again: on to the check")
@@ -218,10 +213,7 @@ import TestSupport
     }
 
     @Test func aWriteThatOutlastsThePatienceOfADoneCheckStagesNothing() {
-        var machine = Machine(fileAfter: 10)
-        machine.fed(.image, upTo: 100)
-        machine.fed(.hash, upTo: 100)
-        #expect(machine.fileWriteBegins(upTo: 100) == .start)
+        var machine = midWrite(checked: 100, hashed: 100)
         #expect(machine.workerNext(total: 100) == .waitForFileWrite)
         #expect(machine.fileWriteOutlasted() == false)
         #expect(machine.workerNext(total: 100) == .finish)
