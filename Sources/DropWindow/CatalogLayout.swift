@@ -7,12 +7,11 @@ public struct CatalogLayout: Equatable, Sendable {
     public static let rowHeight = 44.0
     public static let margin = 10.0
 
-    public private(set) var width: Double
     public private(set) var height: Double
+    /// The heroes, below the search strip.
     private var list: ScrolledList
 
     public init(width: Double, height: Double, rowCount: Int) {
-        self.width = width
         self.height = height
         list = ScrolledList(viewport: Self.listViewport(width: width, height: height), rowHeight: Self.rowHeight,
                             rowCount: rowCount)
@@ -23,6 +22,8 @@ public struct CatalogLayout: Equatable, Sendable {
         Rect(x: 0, y: searchHeight, width: width, height: max(0, height - searchHeight))
     }
 
+    /// The window's width: the list spans it, so it is kept once, in the list's viewport.
+    public var width: Double { list.viewport.width }
     public var rowCount: Int { list.rowCount }
     /// Pixels the list is scrolled up by; always within `0...maxScroll`.
     public var scroll: Double { list.scroll }
@@ -43,7 +44,6 @@ public struct CatalogLayout: Equatable, Sendable {
 
     /// Re-clamps after a resize or a new filter result; a new filter also goes back to the top.
     public mutating func update(width: Double, height: Double, rowCount: Int, resetScroll: Bool = false) {
-        self.width = width
         self.height = height
         list.update(viewport: Self.listViewport(width: width, height: height), rowCount: rowCount)
         if resetScroll { list.scrollToTop() }

@@ -12,12 +12,11 @@ public struct DropLayout: Equatable, Sendable {
     public static let statusHeight = 28.0
     public static let starSize = 40.0
 
-    public private(set) var width: Double
     public private(set) var height: Double
+    /// The favorites, between the drop area and the status line.
     private var list: ScrolledList
 
     public init(width: Double, height: Double, rowCount: Int, scroll: Double = 0) {
-        self.width = width
         self.height = height
         list = ScrolledList(viewport: Self.listViewport(width: width, height: height), rowHeight: Self.rowHeight,
                             rowCount: rowCount, scroll: scroll)
@@ -29,6 +28,8 @@ public struct DropLayout: Equatable, Sendable {
         Rect(x: 0, y: listTop, width: width, height: max(0, height - statusHeight - listTop))
     }
 
+    /// The window's width: the list spans it, so it is kept once, in the list's viewport.
+    public var width: Double { list.viewport.width }
     public var rowCount: Int { list.rowCount }
     /// Pixels the list is scrolled up by; always within `0...maxScroll`.
     public var scroll: Double { list.scroll }
@@ -46,7 +47,6 @@ public struct DropLayout: Equatable, Sendable {
 
     /// Re-clamps after a resize or a change in the number of rows.
     public mutating func update(width: Double, height: Double, rowCount: Int) {
-        self.width = width
         self.height = height
         list.update(viewport: Self.listViewport(width: width, height: height), rowCount: rowCount)
     }
