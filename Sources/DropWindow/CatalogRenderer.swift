@@ -68,7 +68,7 @@ enum CatalogRenderer {
         DropRenderer.fill(cr, 0.1, 0.1, 0.1, x: caretX, y: field.y + 8, width: 1.5, height: field.height - 16)
     }
 
-    private static func drawRow(_ hero: Hero, _ row: DropLayout.Rect, isFavorite: Bool, _ cr: OpaquePointer) {
+    private static func drawRow(_ hero: Hero, _ row: Rect, isFavorite: Bool, _ cr: OpaquePointer) {
         cairo_set_source_rgb(cr, 0.88, 0.88, 0.9)
         cairo_rectangle(cr, 12, row.y + row.height - 1, row.width - 24, 1)
         cairo_fill(cr)

@@ -1,12 +1,8 @@
 /// Where everything sits in the drop window, as a value: computed from the window size, the number of rows
-/// and the scroll offset, and used both for drawing and for hit-testing. No X11, no cairo.
+/// and the scroll offset, and used both for drawing and for hit-testing. The favorites are a `ScrolledList`
+/// between the drop area and the status line. No X11, no cairo.
 public struct DropLayout: Equatable, Sendable {
-    public struct Rect: Equatable, Sendable {
-        public var x: Double, y: Double, width: Double, height: Double
-        public func contains(_ px: Double, _ py: Double) -> Bool {
-            px >= x && px < x + width && py >= y && py < y + height
-        }
-    }
+    public typealias Rect = DropWindow.Rect
 
     public static let dropAreaHeight = 240.0
     public static let circleDiameter = 200.0
@@ -16,44 +12,47 @@ public struct DropLayout: Equatable, Sendable {
     public static let statusHeight = 28.0
     public static let starSize = 40.0
 
-    public var width: Double
-    public var height: Double
-    public var rowCount: Int
-    /// Pixels the list is scrolled up by; always within `0...maxScroll`.
-    public private(set) var scroll: Double = 0
+    public private(set) var height: Double
+    /// The favorites, between the drop area and the status line.
+    private var list: ScrolledList
 
     public init(width: Double, height: Double, rowCount: Int, scroll: Double = 0) {
-        self.width = width
         self.height = height
-        self.rowCount = rowCount
-        self.scroll = 0
-        scrollBy(scroll)
+        list = ScrolledList(viewport: Self.listViewport(width: width, height: height), rowHeight: Self.rowHeight,
+                            rowCount: rowCount, scroll: scroll)
     }
 
+    /// The list's part of a window of this size: between the drop area and the status line, nothing when the
+    /// window is too short for any.
+    private static func listViewport(width: Double, height: Double) -> Rect {
+        Rect(x: 0, y: listTop, width: width, height: max(0, height - statusHeight - listTop))
+    }
+
+    /// The window's width: the list spans it, so it is kept once, in the list's viewport.
+    public var width: Double { list.viewport.width }
+    public var rowCount: Int { list.rowCount }
+    /// Pixels the list is scrolled up by; always within `0...maxScroll`.
+    public var scroll: Double { list.scroll }
     public var circleCenter: (x: Double, y: Double) { (width / 2, Self.dropAreaHeight / 2) }
     public var circleRadius: Double { Self.circleDiameter / 2 }
     /// The visible part of the list, between the drop area and the status line.
-    public var listViewport: Rect {
-        Rect(x: 0, y: Self.listTop, width: width, height: max(0, height - Self.statusHeight - Self.listTop))
-    }
+    public var listViewport: Rect { list.viewport }
     public var statusLine: Rect { Rect(x: 0, y: height - Self.statusHeight, width: width, height: Self.statusHeight) }
-    public var maxScroll: Double { max(0, Double(rowCount) * Self.rowHeight - listViewport.height) }
+    public var maxScroll: Double { list.maxScroll }
 
     /// Scrolls by `delta` pixels (positive: further down the list), clamped to the list.
     public mutating func scrollBy(_ delta: Double) {
-        scroll = min(max(0, scroll + delta), maxScroll)
+        list.scrollBy(delta)
     }
 
     /// Re-clamps after a resize or a change in the number of rows.
     public mutating func update(width: Double, height: Double, rowCount: Int) {
-        self.width = width
         self.height = height
-        self.rowCount = rowCount
-        scrollBy(0)
+        list.update(viewport: Self.listViewport(width: width, height: height), rowCount: rowCount)
     }
 
     public func rowRect(_ index: Int) -> Rect {
-        Rect(x: 0, y: Self.listTop + Double(index) * Self.rowHeight - scroll, width: width, height: Self.rowHeight)
+        list.rowRect(index)
     }
 
     public func thumbnailRect(_ index: Int) -> Rect {
@@ -70,9 +69,7 @@ public struct DropLayout: Equatable, Sendable {
 
     /// The row under a window point, if the point is inside the visible list and on a row.
     public func row(at x: Double, _ y: Double) -> Int? {
-        guard listViewport.contains(x, y) else { return nil }
-        let index = Int(((y - Self.listTop + scroll) / Self.rowHeight).rounded(.down))
-        return index >= 0 && index < rowCount ? index : nil
+        list.row(at: x, y)
     }
 
     /// The row whose star button is under a window point.
@@ -82,10 +79,5 @@ public struct DropLayout: Equatable, Sendable {
     }
 
     /// Rows at least partly visible.
-    public var visibleRows: Range<Int> {
-        guard rowCount > 0, listViewport.height > 0 else { return 0..<0 }
-        let first = max(0, Int((scroll / Self.rowHeight).rounded(.down)))
-        let last = min(rowCount, Int(((scroll + listViewport.height) / Self.rowHeight).rounded(.up)))
-        return first..<max(first, last)
-    }
+    public var visibleRows: Range<Int> { list.visibleRows }
 }

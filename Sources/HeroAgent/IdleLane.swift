@@ -12,12 +12,17 @@ import Glibc
 /// never leaves a gap it may not run at all: whoever waits for its work must be ready to do it another way
 /// (`StreamCheck.result` gives up and the worker validates in full).
 ///
-/// Jobs run one at a time, in order. The thread sleeps on a semaphore between jobs: no wakeup while idle.
+/// Jobs run one at a time, in the order posted (a poster's own jobs in its order; a job may post more). The thread
+/// sleeps on a semaphore between jobs: no wakeup while idle.
 ///
-/// Handing a job over takes no lock the lane could hold. The X thread posts one per INCR chunk, and a lock shared
-/// with a thread at `SCHED_IDLE` is a priority inversion: were the lane preempted while holding it, on a busy
-/// machine it might not run again for a long while, and the X thread would wait for it. So jobs go onto a stack
-/// by compare-and-swap, and the lane takes the whole stack at once (an exchange, so no ABA), in order.
+/// Why an `Atomic` and not a `Mutex`: handing a job over must never wait for the lane. The X thread posts one job
+/// per INCR chunk, and any lock it shared with this thread, Synchronization's `Mutex` included, would be a
+/// priority inversion: the lane runs at `SCHED_IDLE`, and were it preempted while holding the lock, on a busy
+/// machine it might not run again for a long while, with the X thread, at normal priority, blocked behind it all
+/// that time. So a poster pushes its job onto a stack by compare-and-swap on an `Atomic` (it may retry, never
+/// wait), and the lane takes the whole stack at once with an exchange and runs it oldest first. The lane never
+/// pops a single node, the one operation a stack by compare-and-swap gets wrong when a node is freed and another
+/// made at its address (ABA); a push that meets such a node links to the stack as it really is.
 final class IdleLane: @unchecked Sendable {
     /// The newest job's node, as `Unmanaged` bits (0: none); each node holds the one posted before it.
     private let posted = Atomic<UInt>(0)

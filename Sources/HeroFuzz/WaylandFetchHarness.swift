@@ -45,11 +45,6 @@ enum WaylandFetchHarness {
         var completed = false
     }
 
-    private struct Timer {
-        var armed = false
-        var firesAt: UInt64 = 0
-    }
-
     private static let steps: [UInt64] = [0, 1, 1_000_000, 500_000_000, 1_000_000_000, 2_000_000_000, 4_999_999_999, 5_000_000_000]
 
     static func run(_ data: Data) {
@@ -59,12 +54,11 @@ enum WaylandFetchHarness {
         let timeout = [5, 0.5, 1e-9, 30][Int(byte >> 3) & 3]
         var machine = DataControlFetchMachine(limits: .init(maxBytes: budget, timeout: timeout))
         var fetch: Fetch?
-        var timer = Timer()
-        var now: UInt64 = 0
+        var clock = FuzzClock(steps: steps)
         var events = 0
         while !input.isAtEnd && events < 1000 {
             events += 1
-            now += steps[input.int(below: steps.count)]
+            clock.tick(&input)
             let actions: [DataControlFetchMachine.Action]
             let busy = machine.isBusy
             switch input.int(below: 12) {
@@ -74,7 +68,7 @@ enum WaylandFetchHarness {
                     DataControlReader.Request("type/\($0)", maxBytes: caps[input.int(below: caps.count)])
                 }
                 fetch = Fetch(requests: requests, budget: budget)
-                actions = machine.fetch(requests, now: now)
+                actions = machine.fetch(requests, now: clock.now)
             case 0, 1, 2, 3, 4:
                 let allowance = machine.readAllowance
                 if busy {
@@ -88,7 +82,7 @@ enum WaylandFetchHarness {
                 let sizes = [allowance, 1, max(1, allowance - 1), 1 + input.uint16() % max(1, allowance)]
                 let size = min(allowance, sizes[input.int(below: sizes.count)])
                 let start = (fetch?.count ?? 0) % 251
-                actions = pattern.withUnsafeBytes { machine.arrived(UnsafeRawBufferPointer(rebasing: $0[start..<(start + size)]), now: now) }
+                actions = pattern.withUnsafeBytes { machine.arrived(UnsafeRawBufferPointer(rebasing: $0[start..<(start + size)]), now: clock.now) }
                 if busy, size > 0, var current = fetch {
                     let total = current.count + size
                     if total > current.cap {
@@ -98,12 +92,12 @@ enum WaylandFetchHarness {
                         current.endings.append(.failure(.noMemory(bytes: current.cap)))
                     } else {
                         current.count = total
-                        current.lastProgress = now
+                        current.lastProgress = clock.now
                     }
                     fetch = current
                 }
             case 5:
-                actions = machine.endOfFile(now: now)
+                actions = machine.endOfFile(now: clock.now)
                 if busy, var current = fetch {
                     current.endings.append(.bytes(current.count))
                     current.spent += current.count
@@ -111,39 +105,37 @@ enum WaylandFetchHarness {
                 }
             case 6:
                 let errno = [EIO, EBADF, EINVAL][input.int(below: 3)]
-                actions = machine.readFailed(errno: errno, now: now)
+                actions = machine.readFailed(errno: errno, now: clock.now)
                 if busy { fetch?.endings.append(.failure(.readFailed(errno: errno))) }
             case 7:
                 let errno: Int32? = input.bool() ? nil : EMFILE
-                actions = machine.receiveFailed(errno: errno, now: now)
+                actions = machine.receiveFailed(errno: errno, now: clock.now)
                 if busy { fetch?.endings.append(.failure(errno.map { .noPipe(errno: $0) } ?? .offerGone)) }
             case 8, 9:
-                // The timer fires when it was armed to (the loop never fires it early), or at any other moment.
-                if input.bool(), timer.armed { now = max(now, timer.firesAt) }
-                timer.armed = false
-                actions = machine.deadlinePassed(now: now)
-                if busy, let current = fetch, !(Double(now &- current.lastProgress) / 1e9 < timeout) {
+                clock.fire(&input)
+                actions = machine.deadlinePassed(now: clock.now)
+                if busy, let current = fetch, !(Double(clock.now &- current.lastProgress) / 1e9 < timeout) {
                     fetch?.endings.append(.failure(.timedOut(seconds: timeout)))
                 }
             case 10 where input.int(below: 4) == 0:
-                actions = machine.cancel(reason: "fuzz", now: now)
+                actions = machine.cancel(reason: "fuzz", now: clock.now)
                 if busy { fetch?.endings.append(.failure(.abandoned("fuzz"))) }
             default:
                 continue
             }
-            take(actions, machine: machine, fetch: &fetch, timer: &timer, wasBusy: busy, now: now, timeout: timeout)
+            take(actions, machine: machine, fetch: &fetch, clock: &clock, wasBusy: busy, timeout: timeout)
         }
         if machine.isBusy {
-            let actions = machine.cancel(reason: "end of input", now: now)
+            let actions = machine.cancel(reason: "end of input", now: clock.now)
             fetch?.endings.append(.failure(.abandoned("end of input")))
-            take(actions, machine: machine, fetch: &fetch, timer: &timer, wasBusy: true, now: now, timeout: timeout)
+            take(actions, machine: machine, fetch: &fetch, clock: &clock, wasBusy: true, timeout: timeout)
         }
         Invariant.check(fetch.map(\.completed) ?? true, "a fetch never completed")
-        Invariant.check(!timer.armed, "the timer is left armed")
+        Invariant.check(!clock.timerArmed, "the timer is left armed")
     }
 
     private static func take(_ actions: [DataControlFetchMachine.Action], machine: DataControlFetchMachine, fetch: inout Fetch?,
-                             timer: inout Timer, wasBusy: Bool, now: UInt64, timeout: Double) {
+                             clock: inout FuzzClock, wasBusy: Bool, timeout: Double) {
         if !wasBusy && fetch?.completed != false {
             Invariant.check(actions.isEmpty, "\(actions) with no fetch under way")
             return
@@ -161,16 +153,14 @@ enum WaylandFetchHarness {
                 current.asked.append(mimeType)
                 current.count = 0
                 current.cap = min(current.requests[asked].maxBytes, current.budget - current.spent)
-                current.lastProgress = now
+                current.lastProgress = clock.now
             case .closePipe:
                 Invariant.check(current.pipeOpen, "a pipe closed that was not open")
                 current.pipeOpen = false
             case let .armDeadline(seconds):
-                Invariant.check(seconds > 0 && seconds <= timeout, "a deadline armed for \(seconds) s with a timeout of \(timeout) s")
-                timer.armed = true
-                timer.firesAt = now + UInt64((seconds * 1e9).rounded(.up))
+                clock.arm(seconds: seconds, timeout: timeout)
             case .cancelDeadline:
-                timer.armed = false
+                clock.cancel()
             case let .complete(results):
                 Invariant.check(!current.completed, "a fetch completed twice")
                 Invariant.check(index == actions.count - 1, "an action after the completion")
@@ -211,12 +201,12 @@ enum WaylandFetchHarness {
             Invariant.check(received.capacity == (received.count == 0 ? 0 : current.cap),
                             "\(received.capacity) bytes reserved for \(received.count) under a cap of \(current.cap)")
             // A silent source is noticed: the timer fires no later than the silence's end.
-            Invariant.check(timer.armed, "a fetch under way with no timer armed")
-            Invariant.check(timer.firesAt <= current.lastProgress + UInt64((timeout * 1e9).rounded(.up)) + 1_000,
-                            "the timer fires at \(timer.firesAt), after the silence's end")
+            Invariant.check(clock.timerArmed, "a fetch under way with no timer armed")
+            Invariant.check(clock.firesAt <= current.lastProgress + UInt64((timeout * 1e9).rounded(.up)) + 1_000,
+                            "the timer fires at \(clock.firesAt), after the silence's end")
         } else {
             Invariant.check(current.completed, "idle, yet the fetch never completed")
-            Invariant.check(!timer.armed, "idle with the timer armed")
+            Invariant.check(!clock.timerArmed, "idle with the timer armed")
             Invariant.check(machine.received.count == 0, "idle with bytes kept")
         }
         fetch = current

@@ -33,11 +33,6 @@ enum WaylandSendsHarness {
         var lastProgress: UInt64
     }
 
-    private struct Timer {
-        var armed = false
-        var firesAt: UInt64 = 0
-    }
-
     private static let steps: [UInt64] = [0, 1, 1_000_000, 500_000_000, 1_000_000_000, 3_000_000_000, 4_999_999_999, 5_000_000_000]
 
     static func run(_ data: Data) {
@@ -51,12 +46,11 @@ enum WaylandSendsHarness {
         var open: [Int32: Send] = [:]
         var handedOver = 0
         var closed = 0
-        var timer = Timer()
-        var now: UInt64 = 0
+        var clock = FuzzClock(steps: steps)
         var events = 0
         while !input.isAtEnd && events < 1000 {
             events += 1
-            now += steps[input.int(below: steps.count)]
+            clock.tick(&input)
             var expectedClosed: [Int32: String?] = [:]
             let actions: [DataControlSends.Action]
             var fired = false
@@ -67,7 +61,7 @@ enum WaylandSendsHarness {
                 while open[fd] != nil { fd += 1 }
                 let mimeType = ["a", "b", "c", "d"][input.int(below: 4)]
                 handedOver += 1
-                actions = machine.requested(mimeType, fd: fd, now: now)
+                actions = machine.requested(mimeType, fd: fd, now: clock.now)
                 if contents[mimeType] == nil || open.count >= limits.maxSends {
                     Invariant.check(actions.count == 1, "a refused \(mimeType) gave \(actions)")
                     expectedClosed[fd] = "refused"
@@ -75,7 +69,7 @@ enum WaylandSendsHarness {
                     Invariant.check(actions.first == .watch(fd: fd), "an accepted \(mimeType) gave \(actions)")
                     Invariant.check(open.isEmpty == actions.contains(.armDeadline(seconds: limits.stallTimeout)),
                                     "the first send arms the timer, no other: \(actions)")
-                    open[fd] = Send(mimeType: mimeType, lastProgress: now)
+                    open[fd] = Send(mimeType: mimeType, lastProgress: clock.now)
                 }
             case 2, 3, 4:
                 guard let fd = pickOpen(open, &input), var send = open[fd] else {
@@ -94,9 +88,9 @@ enum WaylandSendsHarness {
                                 "a piece of \(piece.range.count) bytes, \(bytes.count - send.written) left, \(limits.bytesPerWakeUp) per wake-up")
                 let counts = [piece.range.count, 0, min(1, piece.range.count), input.uint16() % (piece.range.count + 1)]
                 let count = counts[input.int(below: counts.count)]
-                actions = machine.wrote(fd: fd, count: count, now: now)
+                actions = machine.wrote(fd: fd, count: count, now: clock.now)
                 send.written += count
-                if count > 0 { send.lastProgress = now }
+                if count > 0 { send.lastProgress = clock.now }
                 if send.written == bytes.count {
                     expectedClosed[fd] = .some(nil)
                 } else {
@@ -110,12 +104,10 @@ enum WaylandSendsHarness {
                 actions = machine.writeFailed(fd: fd, errno: EPIPE, reason: "closed its end")
                 expectedClosed[fd] = "failed"
             case 6:
-                // The timer fires when it was armed to (the loop never fires it early), or at any other moment.
-                if input.bool(), timer.armed { now = max(now, timer.firesAt) }
-                timer.armed = false
+                clock.fire(&input)
                 fired = true
-                actions = machine.deadlinePassed(now: now)
-                for (fd, send) in open where now &- send.lastProgress >= timeout { expectedClosed[fd] = "stalled" }
+                actions = machine.deadlinePassed(now: clock.now)
+                for (fd, send) in open where clock.now &- send.lastProgress >= timeout { expectedClosed[fd] = "stalled" }
             default:
                 guard input.int(below: 4) == 0 else { continue }
                 actions = machine.cancelAll(reason: "fuzz")
@@ -130,11 +122,9 @@ enum WaylandSendsHarness {
                     closes[fd] = .some(failure)
                     closed += 1
                 case let .armDeadline(seconds):
-                    Invariant.check(seconds > 0 && seconds <= limits.stallTimeout, "a deadline armed for \(seconds) s")
-                    timer.armed = true
-                    timer.firesAt = now + UInt64((seconds * 1e9).rounded(.up))
+                    clock.arm(seconds: seconds, timeout: limits.stallTimeout)
                 case .cancelDeadline:
-                    timer.armed = false
+                    clock.cancel()
                 case .watch:
                     break
                 }
@@ -153,10 +143,10 @@ enum WaylandSendsHarness {
             Invariant.check(machine.count <= limits.maxSends, "\(machine.count) sends, at most \(limits.maxSends)")
             Invariant.check(handedOver == closed + open.count, "\(handedOver) handed over, \(closed) closed, \(open.count) open")
             if let oldest = open.values.map(\.lastProgress).min() {
-                Invariant.check(timer.armed, "sends under way with no timer armed")
-                Invariant.check(timer.firesAt <= oldest + timeout + 1_000, "the timer fires at \(timer.firesAt), after a stall's end")
+                Invariant.check(clock.timerArmed, "sends under way with no timer armed")
+                Invariant.check(clock.firesAt <= oldest + timeout + 1_000, "the timer fires at \(clock.firesAt), after a stall's end")
             } else {
-                Invariant.check(!timer.armed, "no send, yet the timer is armed")
+                Invariant.check(!clock.timerArmed, "no send, yet the timer is armed")
             }
         }
         let actions = machine.cancelAll(reason: "end of input")

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import WaylandBridge
 
 /// `DataControlOffers` driven by random sequences of what a compositor and readers may do, in any order (the

@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+import TestSupport
 @testable import WaylandBridge
 
 /// The pipe machines driven by random sequences of what sources, readers and the clock may do.

@@ -1,7 +1,12 @@
 /// A small deterministic generator (SplitMix64), so a failing random sequence can be replayed from its seed.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
+public struct SplitMix: RandomNumberGenerator {
+    public var state: UInt64
+
+    public init(state: UInt64) {
+        self.state = state
+    }
+
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
