@@ -60,7 +60,7 @@ final class TrayAgent {
             }
         }
         menu.onChoose = { [unowned self] item in choose(item) }
-        scale.onChange { [unowned self] in
+        scale.onChange { [menu, icon] in
             menu.scale = $0
             icon.scale = $0
         }

@@ -31,14 +31,22 @@ extension AgentHarness {
     }
 
     /// Drags from the source's button to `point` and releases there, the way docs/SWIFT-XLIB.md §14.2 found
-    /// reliable: a move past the drag threshold over the source, then two moves over the target, a pause so
-    /// that the XdndStatus reaches GTK, then the release. Waits until the source reports the drag's end.
+    /// reliable: a move past the drag threshold over the source, then, once the source says its drag began, two
+    /// moves over the target, a pause so that the XdndStatus reaches GTK, then the release. Waits until the source
+    /// reports the drag's end.
+    ///
+    /// The wait for "begin" is what makes it hold on a loaded machine: xdotool's input reaches the server at once,
+    /// while GTK may take longer than the pauses to see the press and the move and to grab the pointer. A release
+    /// the server delivered before that grab is not the drag's, and the drag then hangs with no end.
     @discardableResult
     func drag(from source: Child, to point: (Int, Int), release: Bool = true) throws -> Bool {
         let ends = source.output.components(separatedBy: "end").count
-        var steps = Self.startDrag(at: (150, 110), past: (20, 5)) + Self.moveOnto(point, settle: "0.15")
-        steps += release ? ["mouseup", "1"] : []
-        try xdotool(steps)
+        let begins = source.output.components(separatedBy: "begin").count
+        try xdotool(Self.startDrag(at: (150, 110), past: (20, 5)) + ["mousemove", "172", "117", "sleep", "0.05"])
+        guard eventually(timeout: 10, { source.output.components(separatedBy: "begin").count > begins }) else {
+            throw HarnessError("the GTK source did not begin its drag: \(source.output)")
+        }
+        try xdotool(Self.moveOnto(point, settle: "0.15") + (release ? ["mouseup", "1"] : []))
         guard release else { return true }
         return eventually(timeout: 10) { source.output.components(separatedBy: "end").count > ends }
     }

@@ -59,8 +59,13 @@ def get(_widget, _context, data, info, _time):
 
 
 button.connect("drag-data-get", get)
+# "begin" once GTK has started the drag and holds the pointer: the test moves on to the target only then, since a
+# move or a release that reaches the server before GTK took its grab is not the drag's and leaves it hanging.
+button.connect("drag-begin", lambda *_: print("begin", flush=True))
 button.connect("drag-end", lambda *_: print("end", flush=True))
-button.connect("drag-failed", lambda _w, _c, result: print("failed " + result.value_nick, flush=True) or False)
+# True: the failure is handled here, so GTK skips its animation of the icon sliding back to the button. During
+# that animation it kept the pointer grabbed after "end", and the next source's press and drag went nowhere.
+button.connect("drag-failed", lambda _w, _c, result: print("failed " + result.value_nick, flush=True) or True)
 window.connect("map-event", lambda *_: print("ready", flush=True))
 window.connect("destroy", Gtk.main_quit)
 window.show_all()
