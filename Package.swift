@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "HeroBase"),
         // The data-control protocols' glue as wayland-scanner writes it (interface tables and request wrappers),
         // generated from protocols/*.xml by scripts/generate-protocols.sh and checked in.
-        .target(name: "CDataControl", dependencies: ["CWaylandClient"], path: "Sources/CDataControl"),
+        .target(name: "CDataControl", dependencies: ["CWaylandClient"], path: "protocols/CDataControl"),
         .target(name: "HeroTransfer", dependencies: ["HeroBase", "CPNG", "CDeflate", "CTurboJPEG", "CWebP", "CGif"]),
         .target(name: "HeroCore", dependencies: ["HeroBase", "HeroTransfer", "CSQLite", "CCrypto"]),
         .target(name: "X11Bridge", dependencies: ["CX11", "CXlibReply", "CCairoXlib", "CLinux", "HeroBase"]),

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Generates Sources/CDataControl from protocols/*.xml with wayland-scanner: for each protocol, the interface
+# Generates protocols/CDataControl from protocols/*.xml with wayland-scanner: for each protocol, the interface
 # definitions (`private-code`, a .c file) and the client header with the request wrappers and listener structs
 # (`client-header`). The output is checked in, so a build needs no wayland-scanner (see docs/ARCHITECTURE.md §1.10).
 #   scripts/generate-protocols.sh           regenerate the checked-in files
@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 PROTOCOLS=(ext-data-control-v1 wlr-data-control-unstable-v1)
-OUT=Sources/CDataControl
+OUT=protocols/CDataControl
 
 generate() { # generate DESTINATION: the .c files in DESTINATION, the headers in DESTINATION/include
     local destination=$1 name
