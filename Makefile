@@ -28,7 +28,7 @@ BUILD_PACKAGES := pkg-config libsqlite3-dev libpng-dev libdeflate-dev libturbojp
 # `make run`: the build's, and a private Xvfb for a machine with no display (xclip to try it).
 RUN_PACKAGES := $(BUILD_PACKAGES) xvfb xclip
 # `make deb`: the build's, and what builds and checks the package.
-PACKAGE_PACKAGES := $(BUILD_PACKAGES) dpkg-dev binutils gzip
+PACKAGE_PACKAGES := $(BUILD_PACKAGES) dpkg-dev debhelper binutils gzip lintian appstream diffoscope-minimal
 # `make test`: the package's, and the tests' X clients and tools (systemd for systemd-analyze, man-db for the unit's
 # Documentation=, desktop-file-utils to validate the desktop file, python3-fusepy for a FUSE mount whose files never
 # answer, x11-xserver-utils for xrdb, which sets Xft.dpi for the HiDPI tests, dbus-daemon, dbus-bin (dbus-monitor,
@@ -61,12 +61,14 @@ DESTDIR ?=
 USERUNITDIR ?= $(if $(filter $(HOME)/.local,$(PREFIX)),$(PREFIX)/share/systemd/user,$(PREFIX)/lib/systemd/user)
 
 .PHONY: all build release run test package-test bench deps run-deps test-deps package-deps bench-deps \
-	soak soak-deps chaos chaos-deps install uninstall deb clean fuzz fuzz-corpus test-asan wayland-test-user
+	soak soak-deps chaos chaos-deps install uninstall deb clean fuzz fuzz-corpus test-asan wayland-test-user \
+	print-build-packages
 
 all: build
 
 # Installs only what dpkg says is missing, so a prepared machine does no apt work at all. Another apt holding the
-# dpkg lock (an unattended upgrade at boot) is waited for, up to 15 minutes, instead of failing the build.
+# dpkg lock (an unattended upgrade at boot, a software centre) is waited for, up to 15 minutes, instead of failing
+# the build; -q (not -qq) lets apt say so, once a second: "Waiting for cache lock: ... held by process N".
 define apt_install
 	@missing=""; \
 	for p in $(1); do \
@@ -74,8 +76,8 @@ define apt_install
 	done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; \
-	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900 update -qq && \
-	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900 install -y -qq --no-install-recommends $$missing; \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900 update -q && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900 install -y -q --no-install-recommends $$missing; \
 	fi
 	@command -v $(SWIFT) >/dev/null || { echo "swift not found: install the Swift 6 toolchain (https://swift.org) and put it on PATH" >&2; exit 1; }
 endef
@@ -94,6 +96,10 @@ build: deps
 
 package-deps:
 	$(call apt_install,$(PACKAGE_PACKAGES))
+
+# The build's Debian packages, for the packaging test's check that debian/control's Build-Depends name the same.
+print-build-packages:
+	@echo $(BUILD_PACKAGES)
 
 # The Swift runtime is linked in (--static-swift-stdlib), so the binary runs where no toolchain is installed.
 release: deps
@@ -182,9 +188,8 @@ install: release
 uninstall:
 	packaging/install.sh uninstall "$(DESTDIR)" "$(PREFIX)" "$(USERUNITDIR)"
 
-deb: package-deps release
-	rm -f build/herobridge_*.deb
-	packaging/build-deb.sh $(RELEASE_BIN) build
+deb: package-deps
+	packaging/build-deb.sh build
 
 clean:
 	rm -rf .build build

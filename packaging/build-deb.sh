@@ -1,73 +1,36 @@
 #!/bin/sh
-# Builds herobridge_VERSION_ARCH.deb with dpkg-deb from a staging tree, for `make deb`.
+# Builds the Debian package with dpkg-buildpackage -b -us -uc, for `make deb` and the reproducibility check.
 #
-#   packaging/build-deb.sh BINARY OUTDIR
+#   packaging/build-deb.sh OUTDIR
 #
-# BINARY must be linked with --static-swift-stdlib: the package depends on Debian libraries only, never on a
-# Swift toolchain. Depends: is computed by dpkg-shlibdeps from the libraries the binary actually links.
+# dpkg-buildpackage writes its products beside the source folder, so the build runs in a copy: the checkout's
+# files (tracked ones as they are in the work tree, and untracked ones git does not ignore) are copied to
+# OUTDIR/src/herobridge, and the .deb is moved to OUTDIR. The copy keeps its debian/swiftpm between runs
+# (-nc: no clean first), so a second make deb builds only what changed. Prints the .deb's path.
 set -eu
 
-binary=$1 outdir=$2
-here=$(cd "$(dirname "$0")" && pwd)
-version=$("$binary" --version | sed -n 's/^herobridge //p')
-arch=$(dpkg --print-architecture)
-[ -n "$version" ] || { echo "build-deb.sh: $binary --version printed no version" >&2; exit 1; }
+outdir=$1
+repo=$(cd "$(dirname "$0")/.." && pwd)
+git -C "$repo" rev-parse --git-dir > /dev/null 2>&1 ||
+    { echo "build-deb.sh: $repo is not a git checkout; run dpkg-buildpackage -b -us -uc in it instead" >&2; exit 1; }
 
-if ldd "$binary" | grep -q "libswiftCore"; then
-    echo "build-deb.sh: $binary links the Swift runtime dynamically; build it with --static-swift-stdlib" >&2
-    exit 1
-fi
+mkdir -p "$outdir/src"
+outdir=$(cd "$outdir" && pwd)
+src=$outdir/src/herobridge
+# A fresh copy of the sources, keeping only the previous build's folder.
+if [ -d "$src/debian/swiftpm" ]; then mv "$src/debian/swiftpm" "$outdir/src/swiftpm.keep"; fi
+rm -rf "$src" && mkdir -p "$src"
+(cd "$repo" && git ls-files -z --cached --others --exclude-standard |
+    xargs -0 sh -c 'for f; do if [ -e "$f" ] || [ -L "$f" ]; then printf "%s\0" "$f"; fi; done' files |
+    tar --null -T - -cf -) | tar -xf - -C "$src"
+if [ -d "$outdir/src/swiftpm.keep" ]; then mv "$outdir/src/swiftpm.keep" "$src/debian/swiftpm"; fi
 
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-stage=$work/stage
-sh "$here/install.sh" install "$binary" "$stage" /usr /usr/lib/systemd/user > /dev/null
+(cd "$src" && dpkg-buildpackage -b -us -uc -nc) > "$outdir/build.log" 2>&1 ||
+    { tail -30 "$outdir/build.log" >&2; echo "build-deb.sh: dpkg-buildpackage failed; the whole log is $outdir/build.log" >&2; exit 1; }
 
-doc=$stage/usr/share/doc/herobridge
-mkdir -p "$doc"
-cat > "$doc/copyright" <<EOF
-Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/
-Upstream-Name: herobridge
-Comment: HeroBridge, the clipboard and drag-and-drop bridge for X11 desktops.
- The character descriptions of the built-in catalog are HeroBridge's own words.
-
-Files: *
-Copyright: 2026 The HeroBridge authors
-License: MIT
-EOF
-printf 'herobridge (%s) unstable; urgency=medium\n\n  * Built from source with make deb.\n\n -- HeroBridge <herobridge@localhost>  %s\n' \
-    "$version" "$(date -R -u -d @"${SOURCE_DATE_EPOCH:-$(date +%s)}")" | gzip -9n > "$doc/changelog.gz"
-chmod 644 "$doc/copyright" "$doc/changelog.gz"
-
-# dpkg-shlibdeps reads debian/control of a source package; a minimal one in the scratch folder is enough.
-mkdir -p "$work/src/debian"
-printf 'Source: herobridge\n\nPackage: herobridge\nArchitecture: any\n' > "$work/src/debian/control"
-depends=$(cd "$work/src" && dpkg-shlibdeps -O "$stage/usr/bin/herobridge" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
-[ -n "$depends" ] || { echo "build-deb.sh: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
-
-mkdir -p "$stage/DEBIAN"
-cat > "$stage/DEBIAN/control" <<EOF
-Package: herobridge
-Version: $version
-Architecture: $arch
-Maintainer: HeroBridge <herobridge@localhost>
-Installed-Size: $(du -sk --exclude=DEBIAN "$stage" | cut -f1)
-Depends: $depends
-Section: x11
-Priority: optional
-Description: clipboard and drag-and-drop bridge that collects hero favorites
- HeroBridge is a background agent for X11 desktops. It watches the clipboard
- (and the primary selection when asked) and shows a small drop window that
- accepts drops from any application. Text, images, files and hero records are
- turned into favorites: copy "Spider-Man" anywhere and Spider-Man becomes a
- favorite; drag Thor.png onto the window and Thor is added with that portrait.
- .
- It runs as a systemd user service: enable it with "herobridge service install".
-EOF
-find "$stage" -type d -exec chmod 755 {} +
-
-mkdir -p "$outdir"
-deb=$outdir/herobridge_${version}_$arch.deb
-# --root-owner-group: every file root:root whoever builds it; xz keeps the download small.
-dpkg-deb --root-owner-group -Zxz --build "$stage" "$deb" > /dev/null
-echo "$deb"
+version=$(cd "$src" && dpkg-parsechangelog -S Version)
+deb=herobridge_${version}_$(dpkg --print-architecture).deb
+rm -f "$outdir"/herobridge_*.deb
+mv "$outdir/src/$deb" "$outdir/$deb"
+rm -f "$outdir"/src/herobridge_*
+echo "$outdir/$deb"

@@ -6,7 +6,8 @@
 #   packaging/install.sh list      ROOT PREFIX UNITDIR          prints their paths
 #
 # PREFIX is where the files will live at run time (~/.local, /usr/local, /usr); the unit's ExecStart= and
-# the desktop file's Exec= name $PREFIX/bin/herobridge, so neither depends on PATH.
+# the desktop file's Exec= name $PREFIX/bin/herobridge, so neither depends on PATH. UNITDIR - leaves the unit
+# out: the Debian package's is installed by dh_installsystemduser (debian/rules).
 set -eu
 
 action=$1; shift
@@ -18,8 +19,11 @@ here=$(cd "$(dirname "$0")" && pwd)
 files() {
     cat <<EOF
 $prefix/bin/herobridge 755
-$unitdir/herobridge.service 644
-$prefix/share/applications/herobridge.desktop 644
+EOF
+    [ "$unitdir" = - ] || echo "$unitdir/herobridge.service 644"
+    cat <<EOF
+$prefix/share/applications/app.herobridge.HeroBridge.desktop 644
+$prefix/share/metainfo/app.herobridge.HeroBridge.metainfo.xml 644
 $prefix/share/icons/hicolor/scalable/apps/herobridge.svg 644
 $prefix/share/man/man1/herobridge.1.gz 644
 $prefix/share/bash-completion/completions/herobridge 644
@@ -36,9 +40,11 @@ install_one() {
         */herobridge.service)
             sed "s#^ExecStart=/usr/bin/herobridge #ExecStart=$prefix/bin/herobridge #" "$here/systemd/herobridge.service" > "$destination"
             chmod "$mode" "$destination" ;;
-        */herobridge.desktop)
-            sed "s#^Exec=herobridge #Exec=$prefix/bin/herobridge #" "$here/desktop/herobridge.desktop" > "$destination"
+        */app.herobridge.HeroBridge.desktop)
+            sed "s#^Exec=herobridge #Exec=$prefix/bin/herobridge #" "$here/desktop/app.herobridge.HeroBridge.desktop" > "$destination"
             chmod "$mode" "$destination" ;;
+        */app.herobridge.HeroBridge.metainfo.xml)
+            install -m "$mode" "$here/desktop/app.herobridge.HeroBridge.metainfo.xml" "$destination" ;;
         */herobridge.svg)
             install -m "$mode" "$here/desktop/herobridge.svg" "$destination" ;;
         */herobridge.1.gz)
