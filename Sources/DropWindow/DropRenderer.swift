@@ -140,18 +140,25 @@ enum DropRenderer {
     /// The blue of what has the keyboard focus: the focus ring, the catalog's focused search field.
     static let focusBlue = (r: 0.20, g: 0.45, b: 0.85)
 
-    /// The selected row's tint, under its content.
+    /// The selected row's tint, under its content: the shape the focus ring outlines.
     static func drawSelection(_ cr: OpaquePointer, _ row: Rect) {
-        fill(cr, 0.89, 0.93, 1.0, x: row.x, y: row.y, width: row.width, height: row.height)
+        selectionShape(cr, row)
+        cairo_set_source_rgb(cr, 0.89, 0.93, 1.0)
+        cairo_fill(cr)
     }
 
     /// The focus ring around the selected row, over its content: 2 units of `focusBlue`, inset so that the
     /// list's clip leaves all of it.
     static func drawFocusRing(_ cr: OpaquePointer, _ row: Rect) {
-        roundedRect(cr, row.x + 2, row.y + 2, row.width - 4, row.height - 4, radius: 6)
+        selectionShape(cr, row)
         cairo_set_line_width(cr, 2)
         cairo_set_source_rgb(cr, focusBlue.r, focusBlue.g, focusBlue.b)
         cairo_stroke(cr)
+    }
+
+    /// The selected row's rounded rectangle, 2 units inside the row, as a path.
+    private static func selectionShape(_ cr: OpaquePointer, _ row: Rect) {
+        roundedRect(cr, row.x + 2, row.y + 2, row.width - 4, row.height - 4, radius: 6)
     }
 
     /// The seed's FavoriteButton: a filled star; clicking it removes the favorite.
