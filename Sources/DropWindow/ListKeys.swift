@@ -6,8 +6,9 @@ import X11Bridge
 ///
 /// The selection is kept by identity (a hero's name), not by position: when the rows are read again (a favorite
 /// added or removed elsewhere, the filter changed), `rowsChanged` finds the selected hero among the new rows, so
-/// the ring stays on it. Only when that hero is gone from the rows does the selection move, to the row that took
-/// its place (Delete, Delete removes two rows in a row, as in a file manager).
+/// the ring stays on it. Only when that hero is gone from the rows does the selection move: to the row that took
+/// its place (Delete, Delete removes two rows in a row, as in a file manager), or, when the filter hid it, to the
+/// first row left (the best match).
 public struct ListKeys: Equatable, Sendable {
     /// The keys a list answers, read from the user's layout (keysyms, not keycodes) in one place: `init(keysym:…)`.
     public enum Key: Equatable, Sendable {
@@ -103,15 +104,21 @@ public struct ListKeys: Equatable, Sendable {
         case .enter: return current.map { .activate($0) } ?? .none
         case .copy: return current.map { .copy($0) } ?? .none
         case .delete: return current.map { .remove($0) } ?? .none
-        case .escape: return filter.clear() ? .filterChanged : .hide
-        case .backspace: return filter.backspace() ? .filterChanged : .none
-        case let .type(text): return filter.type(text) ? .filterChanged : .none
+        case .escape: return filter.clear() ? filterChanged() : .hide
+        case .backspace: return filter.backspace() ? filterChanged() : .none
+        case let .type(text): return filter.type(text) ? filterChanged() : .none
         }
     }
 
+    /// The filter's text changed: should the filter hide the selected hero, `rowsChanged` selects the first row.
+    private mutating func filterChanged() -> Outcome {
+        if selected != nil { lastIndex = 0 }
+        return .filterChanged
+    }
+
     /// The rows were read again or filtered anew: the selection stays on its hero when it is still shown, else
-    /// moves to the row now at its place (the last row when the list got shorter), or to none when no row is
-    /// left. Returns the selected row's index in `rows`.
+    /// moves to the row now at its place (the last row when the list got shorter; the first after a new filter),
+    /// or to none when no row is left. Returns the selected row's index in `rows`.
     @discardableResult
     public mutating func rowsChanged(_ rows: [String]) -> Int? {
         if let index = selectedIndex(in: rows) {

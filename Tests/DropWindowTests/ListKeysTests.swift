@@ -134,13 +134,21 @@ struct ListKeysTests {
         #expect(list.rowsChanged(["Hulk"]) == nil, "once nothing is selected, new rows select nothing")
     }
 
-    @Test func aFilterThatHidesTheSelectedHeroMovesTheSelectionAndClearingItKeepsTheNewOne() {
+    @Test func aFilterThatHidesTheSelectedHeroSelectsTheFirstRowLeftAndClearingItKeepsThatOne() {
         var (list, _) = pressing([.end])
         #expect(list.selected == "Wasp")
         _ = list.press(.type("th"), rows: rows, pageRows: 3)
-        #expect(list.rowsChanged(["Thing", "Thor"]) == 1, "Wasp is filtered out: the last row of the two")
-        #expect(list.selected == "Thor")
+        #expect(list.rowsChanged(["Thing", "Thor"]) == 0, "Wasp is filtered out: the best match")
+        #expect(list.selected == "Thing")
         _ = list.press(.escape, rows: ["Thing", "Thor"], pageRows: 3)
-        #expect(list.rowsChanged(rows) == 4, "Thor again, in the whole list")
+        #expect(list.rowsChanged(rows) == 3, "Thing again, in the whole list")
+    }
+
+    @Test func aFilterThatKeepsTheSelectedHeroKeepsTheRingOnIt() {
+        var (list, _) = pressing([.end, .up])
+        #expect(list.selected == "Thor")
+        _ = list.press(.type("th"), rows: rows, pageRows: 3)
+        #expect(list.rowsChanged(["Thing", "Thor"]) == 1)
+        #expect(list.selected == "Thor")
     }
 }
