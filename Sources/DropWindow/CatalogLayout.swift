@@ -42,6 +42,14 @@ public struct CatalogLayout: Equatable, Sendable {
         list.scrollBy(delta)
     }
 
+    /// Brings the selected row `index` wholly into the list, scrolling no more than needed.
+    public mutating func scrollToShow(_ index: Int) {
+        list.scrollToShow(index)
+    }
+
+    /// Whole rows shown at once, which PageUp and PageDown move the selection by.
+    public var pageRows: Int { list.pageRows }
+
     /// Re-clamps after a resize or a new filter result; a new filter also goes back to the top.
     public mutating func update(width: Double, height: Double, rowCount: Int, resetScroll: Bool = false) {
         self.height = height

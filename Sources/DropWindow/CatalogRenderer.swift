@@ -11,10 +11,13 @@ struct CatalogScene {
     /// Names of the current favorites, marked with a star in the list.
     var favorites: Set<String>
     var focused: Bool
+    /// The row the keyboard selected, among `heroes`.
+    var selected: Int?
 }
 
 /// Draws a `CatalogScene` with cairo: the search field (placeholder or query, with a caret), then one row per
-/// hero (name, description, a star when it is a favorite). Like `DropRenderer`, into a group painted at once.
+/// hero (name, description, a star when it is a favorite; the selected one tinted, with the focus ring while the
+/// window has the focus). Like `DropRenderer`, into a group painted at once.
 enum CatalogRenderer {
     static func draw(_ scene: CatalogScene, on cr: OpaquePointer) {
         let layout = scene.layout
@@ -30,7 +33,10 @@ enum CatalogRenderer {
         cairo_rectangle(cr, viewport.x, viewport.y, viewport.width, viewport.height)
         cairo_clip(cr)
         for index in layout.visibleRows {
-            drawRow(scene.heroes[index], layout.rowRect(index), isFavorite: scene.favorites.contains(scene.heroes[index].name), cr)
+            let row = layout.rowRect(index)
+            if index == scene.selected { DropRenderer.drawSelection(cr, row) }
+            drawRow(scene.heroes[index], row, isFavorite: scene.favorites.contains(scene.heroes[index].name), cr)
+            if index == scene.selected && scene.focused { DropRenderer.drawFocusRing(cr, row) }
         }
         if scene.heroes.isEmpty {
             DropRenderer.text(cr, "No hero matches \u{201C}\(scene.query)\u{201D}.", size: 14, x: 16,
@@ -49,7 +55,8 @@ enum CatalogRenderer {
         cairo_set_source_rgb(cr, 1, 1, 1)
         cairo_fill_preserve(cr)
         cairo_set_line_width(cr, 1.5)
-        if scene.focused { cairo_set_source_rgb(cr, 0.20, 0.45, 0.85) } else { cairo_set_source_rgb(cr, 0.70, 0.70, 0.74) }
+        let blue = DropRenderer.focusBlue
+        if scene.focused { cairo_set_source_rgb(cr, blue.r, blue.g, blue.b) } else { cairo_set_source_rgb(cr, 0.70, 0.70, 0.74) }
         cairo_stroke(cr)
         let baseline = field.y + field.height / 2 + 5
         if scene.query.isEmpty {

@@ -5,7 +5,10 @@ import X11Bridge
 
 /// The catalog window (`herobridge catalog --window`): every catalog hero in a scrolling list under a
 /// type-to-filter search field, drawn with cairo like the drop window. Rows are dragged out like the drop window's
-/// (`onDragOut`); the XDND source is the owner's business. WM_CLASS `herobridge-catalog` / `HeroBridge`.
+/// (`onDragOut`); the XDND source is the owner's business. The keys are the drop window's (`ListKeys`): a row is
+/// selected with the arrows, Home, End, PageUp and PageDown, Enter adds its hero to the favorites (`onActivate`),
+/// Ctrl+C copies it (`onCopy`), typing filters, Escape clears the filter (and closes nothing: the window is a
+/// program of its own, closed by its window manager). WM_CLASS `herobridge-catalog` / `HeroBridge`.
 public final class CatalogWindowView {
     private let connection: XConnection
     /// The window with its surface, size and scale; it does what this window and the drop window do alike with
@@ -14,12 +17,19 @@ public final class CatalogWindowView {
     private let catalog: () -> Catalog
     private let favoriteNames: () -> Set<String>
     private var layout: CatalogLayout
-    private var search = SearchText()
+    /// The selected row and the search text.
+    private var keys = ListKeys()
     private var heroes: [Hero] = []
     private var favorites: Set<String> = []
     private var focused = false
     /// Called when a row is pressed and dragged past the threshold: the hero, the root point, the motion's time.
     public var onDragOut: ((Hero, _ x: Int, _ y: Int, _ time: Time) -> Void)?
+    /// Called when Enter is pressed on the selected row: the hero to add to the favorites.
+    public var onActivate: ((Hero) -> Void)?
+    /// Called when Ctrl+C is pressed on the selected row: the hero to put on the clipboard.
+    public var onCopy: ((Hero) -> Void)?
+    /// Called when the selection moved to another row: the hero and its row among those shown, nil for none.
+    public var onSelectionChanged: ((Hero?, Int?) -> Void)?
     /// Called when the window manager asks to close the window.
     public var onClose: (() -> Void)?
 
@@ -27,8 +37,6 @@ public final class CatalogWindowView {
     public static let defaultGeometry = WindowGeometry(width: 360, height: 520)
     /// The smallest logical size the window manager may give.
     static let minimumSize = (width: 240, height: 240)
-    /// Keysyms (keysymdef.h) the field handles besides text.
-    private static let backSpace: KeySym = 0xff08, escape: KeySym = 0xff1b, up: KeySym = 0xff52, down: KeySym = 0xff54
 
     /// Creates and maps the window at `geometry` (pixels), else at the default size times `scale`; `catalog` and
     /// `favoriteNames` are asked again on every `reload`.
@@ -57,7 +65,9 @@ public final class CatalogWindowView {
     public var shown: [Hero] { heroes }
     /// The scale the window is drawn at (what a drag image out of it is drawn at too).
     public var displayScale: DisplayScale { frame.scale }
-    public var query: String { search.text }
+    public var query: String { keys.filter.text }
+    /// The hero whose row is selected, if any.
+    public var selectedHero: Hero? { keys.selectedIndex(in: heroes.map(\.name)).map { heroes[$0] } }
 
     /// Re-reads the catalog and the favorites (a change by another process) and redraws.
     public func reload() {
@@ -91,7 +101,7 @@ public final class CatalogWindowView {
             self.focused = focused
             draw()
         case let .key(key):
-            keyPressed(key)
+            if !event.isSent, let key = ListKeys.Key(key) { pressed(key) }
         case let .scroll(by):
             layout.scrollBy(Double(by) * CatalogLayout.rowHeight)
             draw()
@@ -114,29 +124,39 @@ public final class CatalogWindowView {
         return true
     }
 
-    /// A key in the search field: Backspace, Escape (clears), Up and Down (scroll), or the text it types.
-    private func keyPressed(_ key: X11Event.Key) {
-        let changed: Bool
-        switch key.keysym {
-        case Self.backSpace: changed = search.backspace()
-        case Self.escape: changed = search.clear()
-        case Self.up: layout.scrollBy(-CatalogLayout.rowHeight); draw(); return
-        case Self.down: layout.scrollBy(CatalogLayout.rowHeight); draw(); return
-        default: changed = search.type(key.text)
+    /// Performs what `ListKeys` makes of a key over the heroes shown. Delete and Escape with no search text do
+    /// nothing here.
+    private func pressed(_ key: ListKeys.Key) {
+        switch keys.press(key, rows: heroes.map(\.name), pageRows: layout.pageRows) {
+        case let .select(index):
+            layout.scrollToShow(index)
+            draw()
+            onSelectionChanged?(heroes[index], index)
+        case let .activate(index): onActivate?(heroes[index])
+        case let .copy(index): onCopy?(heroes[index])
+        case .filterChanged: refilter(resetScroll: true)
+        case .remove, .hide, .none: break
         }
-        if changed { refilter(resetScroll: true) }
     }
 
+    /// Searches the catalog for the search text; the selection stays on its hero (`ListKeys.rowsChanged`) and is
+    /// scrolled to after a new search or when its row moved.
     private func refilter(resetScroll: Bool) {
-        heroes = catalog().search(search.text)
+        let before = selectedHero
+        let beforeIndex = keys.selectedIndex(in: heroes.map(\.name))
+        heroes = catalog().search(keys.filter.text)
+        let selected = keys.rowsChanged(heroes.map(\.name))
         relayout(resetScroll: resetScroll)
+        if let selected, resetScroll || selected != beforeIndex { layout.scrollToShow(selected) }
         draw()
+        if selectedHero?.name != before?.name || selected != beforeIndex { onSelectionChanged?(selectedHero, selected) }
     }
 
     private func draw() {
         let cr = cairo_create(frame.surface.pointer)!
-        CatalogRenderer.draw(CatalogScene(layout: layout, scale: frame.scale.factor, heroes: heroes, query: search.text,
-                                          favorites: favorites, focused: focused), on: cr)
+        CatalogRenderer.draw(CatalogScene(layout: layout, scale: frame.scale.factor, heroes: heroes, query: keys.filter.text,
+                                          favorites: favorites, focused: focused,
+                                          selected: keys.selectedIndex(in: heroes.map(\.name))), on: cr)
         cairo_destroy(cr)
         connection.flush()
     }

@@ -78,6 +78,14 @@ public struct DropLayout: Equatable, Sendable {
         return index
     }
 
+    /// Scrolls as little as needed for row `index` to be wholly shown (`ScrolledList.scrollToShow`).
+    public mutating func scrollToShow(_ index: Int) {
+        list.scrollToShow(index)
+    }
+
+    /// Whole rows the list shows at once: what PageUp and PageDown move by.
+    public var pageRows: Int { list.pageRows }
+
     /// Rows at least partly visible.
     public var visibleRows: Range<Int> { list.visibleRows }
 }

@@ -14,10 +14,17 @@ struct DropScene {
     /// A drag hovers: where (window coordinates) and whether its types are acceptable.
     var hover: (x: Double, y: Double, acceptable: Bool, carriesImage: Bool)?
     var status: String
+    /// The row the keyboard selected, among `favorites`.
+    var selected: Int?
+    /// Whether the window has the keyboard focus: the selected row then has its focus ring.
+    var focused: Bool
+    /// The typed filter `favorites` went through ("" for none).
+    var filter: String
 }
 
-/// Draws a `DropScene` with cairo: the green "Drop here!" circle, the rows (thumbnail, name, star), the status
-/// line. Drawing goes to a group first and is painted in one go, so an Expose never flickers.
+/// Draws a `DropScene` with cairo: the green "Drop here!" circle, the rows (thumbnail, name, star; the selected
+/// one tinted, with a focus ring while the window has the focus), the status line. Drawing goes to a group first
+/// and is painted in one go, so an Expose never flickers.
 enum DropRenderer {
     static let font = "DejaVu Sans"
 
@@ -37,10 +44,19 @@ enum DropRenderer {
         cairo_clip(cr)
         let hoveredRow = scene.hover.flatMap { $0.carriesImage && $0.acceptable ? layout.row(at: $0.x, $0.y) : nil }
         for index in layout.visibleRows {
-            drawRow(index, scene.favorites[index], layout, highlighted: index == hoveredRow, cr, thumbnail: thumbnail)
+            let row = layout.rowRect(index)
+            if index == hoveredRow {
+                fill(cr, 0.80, 0.88, 1.0, x: row.x, y: row.y, width: row.width, height: row.height)
+            } else if index == scene.selected {
+                drawSelection(cr, row)
+            }
+            drawRow(index, scene.favorites[index], layout, cr, thumbnail: thumbnail)
+            if index == scene.selected && scene.focused { drawFocusRing(cr, row) }
         }
         if scene.favorites.isEmpty {
-            text(cr, "No favorites yet: copy or drop a hero.", size: 14, x: 16, y: DropLayout.listTop + 32, gray: 0.45)
+            let empty = scene.filter.isEmpty ? "No favorites yet: copy or drop a hero."
+                : "No favorite matches \u{201C}\(scene.filter)\u{201D}."
+            text(cr, empty, size: 14, x: 16, y: DropLayout.listTop + 32, gray: 0.45, maxWidth: layout.width - 32)
         }
         cairo_restore(cr)
 
@@ -87,10 +103,9 @@ enum DropRenderer {
         }
     }
 
-    private static func drawRow(_ index: Int, _ favorite: Favorite, _ layout: DropLayout, highlighted: Bool,
-                                _ cr: OpaquePointer, thumbnail: (Favorite) -> OpaquePointer?) {
+    private static func drawRow(_ index: Int, _ favorite: Favorite, _ layout: DropLayout, _ cr: OpaquePointer,
+                                thumbnail: (Favorite) -> OpaquePointer?) {
         let row = layout.rowRect(index)
-        if highlighted { fill(cr, 0.80, 0.88, 1.0, x: row.x, y: row.y, width: row.width, height: row.height) }
         cairo_set_source_rgb(cr, 0.88, 0.88, 0.9)
         cairo_rectangle(cr, 64, row.y + row.height - 1, row.width - 64, 1)
         cairo_fill(cr)
@@ -120,6 +135,30 @@ enum DropRenderer {
         text(cr, favorite.hero.name, size: 16, x: 68, y: row.y + 34, gray: 0.1, maxWidth: layout.width - 68 - 56)
         let star = layout.starRect(index)
         drawStar(cr, centerX: star.x + star.width / 2, centerY: star.y + star.height / 2, radius: 13)
+    }
+
+    /// The blue of what has the keyboard focus: the focus ring, the catalog's focused search field.
+    static let focusBlue = (r: 0.20, g: 0.45, b: 0.85)
+
+    /// The selected row's tint, under its content: the shape the focus ring outlines.
+    static func drawSelection(_ cr: OpaquePointer, _ row: Rect) {
+        selectionShape(cr, row)
+        cairo_set_source_rgb(cr, 0.89, 0.93, 1.0)
+        cairo_fill(cr)
+    }
+
+    /// The focus ring around the selected row, over its content: 2 units of `focusBlue`, inset so that the
+    /// list's clip leaves all of it.
+    static func drawFocusRing(_ cr: OpaquePointer, _ row: Rect) {
+        selectionShape(cr, row)
+        cairo_set_line_width(cr, 2)
+        cairo_set_source_rgb(cr, focusBlue.r, focusBlue.g, focusBlue.b)
+        cairo_stroke(cr)
+    }
+
+    /// The selected row's rounded rectangle, 2 units inside the row, as a path.
+    private static func selectionShape(_ cr: OpaquePointer, _ row: Rect) {
+        roundedRect(cr, row.x + 2, row.y + 2, row.width - 4, row.height - 4, radius: 6)
     }
 
     /// The seed's FavoriteButton: a filled star; clicking it removes the favorite.

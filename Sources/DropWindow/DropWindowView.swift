@@ -4,9 +4,12 @@ import HeroCore
 import X11Bridge
 
 /// The drop window: a top-level X window drawn with cairo, showing the "Drop here!" circle, the favorites and a
-/// status line. It handles its own Expose, resize, scrolling, star clicks and WM_DELETE_WINDOW (hide); the XDND
-/// protocol is `XdndTarget`'s, which reports hovers here. It reads no database and decodes no image: the agent
-/// hands it the rows (`show(rows:)`), and the thumbnails it asks for (`onThumbnailsWanted`, for the rows it draws
+/// status line. It handles its own Expose, resize, scrolling, star clicks, keys and WM_DELETE_WINDOW (hide); the
+/// XDND protocol is `XdndTarget`'s, which reports hovers here. It takes the keyboard focus on a click and on
+/// `show()`; then the keys of `ListKeys` select a row (with a focus ring), copy it (Enter, Ctrl+C: `onCopy`),
+/// remove it (Delete: `onRemove`, as its star does), filter the rows by what is typed (the status line shows the
+/// filter), and Escape clears the filter, then hides the window. It reads no database and decodes no image: the
+/// agent hands it the rows (`show(rows:)`), and the thumbnails it asks for (`onThumbnailsWanted`, for the rows it draws
 /// and lacks them for; until then a row shows its initial) once its worker made them (`store(thumbnail:for:)`).
 public final class DropWindowView {
     private let connection: XConnection
@@ -14,7 +17,15 @@ public final class DropWindowView {
     /// their events.
     private let frame: TopLevelWindow
     private var layout: DropLayout
+    /// Every favorite, as the agent handed them.
+    private var allRows: [Favorite] = []
+    /// The favorites shown: `allRows` through the typed filter.
     private var rows: [Favorite] = []
+    /// The selected row and the typed filter.
+    private var keys = ListKeys()
+    private var focused = false
+    /// `show()` mapped the window: it takes the focus once the server says it is mapped.
+    private var focusWhenMapped = false
     private var hover: (x: Double, y: Double, acceptable: Bool, carriesImage: Bool)?
     private var status = "Copy a hero's name, or drop text or images here."
     private var pauseNote: String?
@@ -23,8 +34,17 @@ public final class DropWindowView {
     /// Called when a row is pressed and dragged past the threshold: the favorite, the root point and the time of
     /// the motion that started the drag. Whoever owns it runs the XDND source.
     public var onDragOut: ((Favorite, _ x: Int, _ y: Int, _ time: Time) -> Void)?
-    /// Called when a row's star is clicked: whoever owns the favorites removes it, then shows the new rows.
+    /// Called when a row's star is clicked, or Delete is pressed on the selected row: whoever owns the favorites
+    /// removes it, then shows the new rows.
     public var onRemove: ((Favorite) -> Void)?
+    /// Called when Enter or Ctrl+C is pressed on the selected row: whoever owns the worker puts the hero on the
+    /// clipboard, as `herobridge copy` does.
+    public var onCopy: ((Favorite) -> Void)?
+    /// Called when the selection moved to another row, by a key or because the rows changed under it: the
+    /// favorite and its row among the rows shown, nil for none (what an accessibility bridge announces).
+    public var onSelectionChanged: ((Favorite?, Int?) -> Void)?
+    /// Called when the typed filter changed, with the rows it leaves (in order).
+    public var onFilterChanged: ((_ filter: String, _ shown: [Favorite]) -> Void)?
     /// Called by a draw with the rows on screen whose portrait has no thumbnail yet and was not asked for (each
     /// portrait once), and the side in device pixels to make them at: whoever owns the worker makes them there
     /// and hands each back with `store(thumbnail:for:)`. Rows off screen, or drawn while the window is hidden,
@@ -46,8 +66,10 @@ public final class DropWindowView {
         frame = TopLevelWindow(connection: connection, given: given, defaultGeometry: Self.defaultGeometry, scale: scale,
                                names: .init(title: "HeroBridge", instance: "herobridge", className: "HeroBridge"),
                                eventMask: [.exposure, .structure, .buttonPress, .buttonRelease, .button1Motion,
-                                           .propertyChange],
+                                           .propertyChange, .keyPress, .focusChange],
                                minimum: Self.minimumSize)
+        // Ask the window manager for the keyboard focus: the rows are chosen and filtered with keys.
+        connection.setWantsInput(frame.window)
         layout = DropLayout(width: frame.logicalSize.width, height: frame.logicalSize.height, rowCount: 0)
         connection.mapRaised(frame.window)
     }
@@ -55,13 +77,36 @@ public final class DropWindowView {
     /// The drop window's X window.
     public var window: Window { frame.window }
 
-    /// Shows `rows` (the favorites, sorted) and redraws; thumbnails of portraits no longer shown go, and those of
-    /// the rows now on screen are asked for (`onThumbnailsWanted`).
+    /// Shows `rows` (the favorites, sorted) through the typed filter and redraws; thumbnails of portraits no
+    /// longer shown go, and those of the rows now on screen are asked for (`onThumbnailsWanted`). The selection
+    /// stays on its hero (`ListKeys.rowsChanged`).
     public func show(rows: [Favorite]) {
-        self.rows = rows
+        allRows = rows
         thumbnails.keep(only: Set(rows.compactMap { $0.hero.portrait?.sha256 }))
+        refilter()
+    }
+
+    /// The favorites shown, in order: all of them, or those the typed filter matches.
+    public var shownRows: [Favorite] { rows }
+    /// The typed filter ("" for none).
+    public var filter: String { keys.filter.text }
+    /// The favorite whose row is selected, if any.
+    public var selectedFavorite: Favorite? { keys.selectedIndex(in: rows.map(\.hero.name)).map { rows[$0] } }
+
+    /// Filters `allRows` by the typed text, keeps the selection on its hero, lays out and redraws. When the
+    /// selected row moved (rows added or removed above it, its hero gone), it is scrolled into view; a reload that
+    /// leaves it in place keeps the scroll the wheel gave.
+    private func refilter() {
+        let before = selectedFavorite
+        let beforeIndex = keys.selectedIndex(in: rows.map(\.hero.name))
+        rows = HeroQuery(keys.filter.text).filter(allRows, hero: \.hero)
+        let selected = keys.rowsChanged(rows.map(\.hero.name))
         layout.update(width: layout.width, height: layout.height, rowCount: rows.count)
+        if let selected, selected != beforeIndex { layout.scrollToShow(selected) }
         draw()
+        if selectedFavorite?.hero.name != before?.hero.name || selected != beforeIndex {
+            onSelectionChanged?(selectedFavorite, selected)
+        }
     }
 
     /// Stores the thumbnail made for portrait `sha256` (nil: it cannot be decoded, the row keeps its initial) and
@@ -115,9 +160,11 @@ public final class DropWindowView {
         draw()
     }
 
-    /// Maps the window again and raises it (`herobridge show`).
+    /// Maps the window again, raises it and gives it the keyboard focus (`herobridge show`, the tray menu). A
+    /// window still unmapped cannot take the focus: it is given once the MapNotify comes.
     public func show() {
         connection.mapRaised(window)
+        if isShown { connection.focus(window, time: XConnection.currentTime) } else { focusWhenMapped = true }
         isShown = true
         connection.flush()
     }
@@ -146,8 +193,7 @@ public final class DropWindowView {
         return layout.row(at: local.x, local.y).map { rows[$0] }
     }
 
-    /// Feeds an event; true when it was for this window (a key or a focus change is not: the window takes
-    /// neither).
+    /// Feeds an event; true when it was for this window.
     public func handle(_ event: X11Event) -> Bool {
         guard let input = frame.input(from: event) else { return false }
         switch input {
@@ -158,7 +204,16 @@ public final class DropWindowView {
             draw()
         case let .shown(shown):
             isShown = shown
+            if shown && focusWhenMapped { connection.focus(window, time: XConnection.currentTime) }
+            focusWhenMapped = false
+        case let .focus(focused):
+            self.focused = focused
+            draw()
+        case let .key(key):
+            if !event.isSent, let key = ListKeys.Key(key) { pressed(key) }
         case let .press(press):
+            // With no window manager nobody gives us the focus; take it on a click, as click-to-focus would.
+            connection.focus(window, time: press.time)
             click(press)
         case let .dragOut(row, x, y, time):
             if row < rows.count { onDragOut?(rows[row], x, y, time) }
@@ -169,12 +224,27 @@ public final class DropWindowView {
             // Closing the window only hides it: the agent keeps watching the clipboard.
             connection.unmap(window)
             isShown = false
-        case .key, .focus:
-            return false
         case .nothing:
             break
         }
         return true
+    }
+
+    /// Performs what `ListKeys` makes of a key over the rows shown.
+    private func pressed(_ key: ListKeys.Key) {
+        switch keys.press(key, rows: rows.map(\.hero.name), pageRows: layout.pageRows) {
+        case .none: break
+        case let .select(index):
+            layout.scrollToShow(index)
+            draw()
+            onSelectionChanged?(rows[index], index)
+        case let .activate(index), let .copy(index): onCopy?(rows[index])
+        case let .remove(index): onRemove?(rows[index])
+        case .filterChanged:
+            refilter()
+            onFilterChanged?(keys.filter.text, rows)
+        case .hide: hide()
+        }
     }
 
     /// Button 1 on a row's star removes that favorite; on the rest of a row it may become a drag out of the
@@ -198,13 +268,22 @@ public final class DropWindowView {
         guard isShown else { return }
         let cr = cairo_create(frame.surface.pointer)!
         let scene = DropScene(layout: layout, scale: frame.scale.factor, favorites: rows, hover: hover,
-                              status: pauseNote.map { "\($0) · \(status)" } ?? status)
+                              status: pauseNote.map { "\($0) · \(statusText)" } ?? statusText,
+                              selected: keys.selectedIndex(in: rows.map(\.hero.name)), focused: focused,
+                              filter: keys.filter.text)
         DropRenderer.draw(scene, on: cr) { [thumbnails] favorite in
             favorite.hero.portrait.flatMap { thumbnails.surface(sha256: $0.sha256) }
         }
         cairo_destroy(cr)
         connection.flush()
         requestThumbnails()
+    }
+
+    /// The status line: while a filter is typed, the filter and how many rows it leaves; else the last status.
+    private var statusText: String {
+        let filter = keys.filter.text
+        guard !filter.isEmpty else { return status }
+        return "Filter \u{201C}\(filter)\u{201D}: \(rows.count) of \(allRows.count) · Esc clears"
     }
 
     /// Asks for the thumbnails the rows just drawn lack (each portrait once: the cache keeps what is pending).

@@ -33,6 +33,18 @@ public struct ScrolledList: Equatable, Sendable {
         scrollBy(0)
     }
 
+    /// Scrolls as little as needed for row `index` to be wholly shown (its top, when the viewport is shorter
+    /// than a row): a row the keyboard selected is never left off screen.
+    public mutating func scrollToShow(_ index: Int) {
+        let top = Double(index) * rowHeight
+        if top + rowHeight > scroll + viewport.height { scroll = top + rowHeight - viewport.height }
+        if top < scroll { scroll = top }
+        scrollBy(0)
+    }
+
+    /// How many whole rows the viewport shows (at least 1): what PageUp and PageDown move by.
+    public var pageRows: Int { max(1, Int((viewport.height / rowHeight).rounded(.down))) }
+
     /// Back to the first row.
     public mutating func scrollToTop() {
         scroll = 0

@@ -5,8 +5,10 @@ import X11Bridge
 
 /// `herobridge catalog --window`: the catalog window on its own small event loop (it is not the agent: it
 /// watches no selection and stores nothing). Its rows drag out as heroes; dropping one on the agent's window
-/// adds it there. Closing the window or a signal exits 0; losing the X server exits 1. It scales like the drop
-/// window (`scale` of the agent's config, GDK_SCALE, Xft.dpi, followed while it runs), so the two match side by side.
+/// adds it there. Enter on a row adds its hero to the favorites here, Ctrl+C puts it on CLIPBOARD (`HeroClipboard`,
+/// served while this program runs). Closing the window or a signal exits 0; losing the X server exits 1. It scales
+/// like the drop window (`scale` of the agent's config, GDK_SCALE, Xft.dpi, followed while it runs), so the two
+/// match side by side.
 public enum CatalogApp {
     public static func run(display: String?, database: String, geometry: WindowGeometry?, scale choice: DisplayScale.Choice,
                            verbose: Bool, environment: [String: String]) -> Int32 {
@@ -34,6 +36,13 @@ public enum CatalogApp {
             drag.start(HeroDragOut.payload(for: hero, in: favorites), from: view.window, excluded: [view.window],
                        x: x, y: y, time: time, scale: view.displayScale) { _ in }
         }
+        let clipboard = HeroClipboard(connection: connection, loop: loop, log: log)
+        view.onCopy = { [unowned view] hero in
+            if clipboard.copy(HeroDragOut.payload(for: hero, in: favorites), from: view.window) {
+                log.info("catalog: copied \(hero.name) to the clipboard")
+            }
+        }
+        view.onActivate = { [unowned view] hero in add(hero, to: favorites, view: view, log: log) }
         view.onClose = { loop.stop(status: 0) }
         scale.onChange { [unowned view] new in view.setScale(new) }
         // Favorites added elsewhere (the agent, the CLI) get their star without a restart.
@@ -44,7 +53,7 @@ public enum CatalogApp {
 
         let exit = loop.run { event in
             if scale.handle(event) { return }
-            if drag.handle(event) { return }
+            if drag.handle(event) || clipboard.handle(event) { return }
             _ = view.handle(event)
         }
         withExtendedLifetime(watcher) {}
@@ -54,5 +63,18 @@ public enum CatalogApp {
             log.error("lost the connection to the X server on display \(connection.name); exiting")
             return 1
         }
+    }
+
+    /// Enter on a row: adds its hero to the favorites, as `herobridge add` does (the source is the command line's:
+    /// this window is a command's), logs the outcome, and shows the star at once (the database watcher would, a
+    /// moment later).
+    private static func add(_ hero: Hero, to favorites: Favorites, view: CatalogWindowView, log: AgentLog) {
+        do {
+            let report = try favorites.add(names: [hero.name])
+            log.info("catalog: \(report.summary)")
+        } catch {
+            log.error("catalog: could not add \(hero.name): \(error)")
+        }
+        view.reload()
     }
 }

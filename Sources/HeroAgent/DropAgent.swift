@@ -9,7 +9,8 @@ import X11Bridge
 /// like a clipboard copy (same gates, `choose`, reader, limits), then decoded and ingested on the worker with
 /// `source: drop` and `onto:` the hero whose row it landed on. The rows and thumbnails the window shows are read
 /// and made on the worker too: the rows at each reload (no portrait bytes), a thumbnail when the window draws its
-/// row without one (the rows on screen only, each portrait once, then cached by the window).
+/// row without one (the rows on screen only, each portrait once, then cached by the window). A row's keys come
+/// here too: Enter or Ctrl+C puts its hero on CLIPBOARD (`HeroClipboard`), Delete removes it as its star does.
 final class DropAgent {
     let view: DropWindowView
     private let target: XdndTarget
@@ -22,6 +23,7 @@ final class DropAgent {
     private let limits: TransferLimits
     private var watcher: DatabaseWatcher?
     private let dragOut: HeroDragOut
+    private let clipboard: HeroClipboard
     /// A reload is on the worker; `reloadAgain` asks for one more once it is back (changes coalesce).
     private var reloading = false
     private var reloadAgain = false
@@ -37,6 +39,7 @@ final class DropAgent {
         reader = SelectionReader(connection: connection, loop: loop, limits: .init(maxBytes: options.maxBytes, timeout: options.timeout))
         fetcher = SelectionFetcher(connection: connection, reader: reader, limits: limits)
         dragOut = HeroDragOut(connection: connection, loop: loop, log: log)
+        clipboard = HeroClipboard(connection: connection, loop: loop, log: log)
         let registry = MIMERegistry.standard
         target = XdndTarget(connection: connection, window: view.window, accepts: { !registry.choose(offered: $0).isEmpty })
         target.log = { log.warning("drop: \($0)") }
@@ -45,6 +48,11 @@ final class DropAgent {
         wireDragOut()
         wireTarget(registry: registry)
         view.onRemove = { [unowned self] favorite in remove(favorite.hero.name) }
+        view.onCopy = { [unowned self] favorite in copy(favorite.hero) }
+        // Which rows a typed filter leaves, for --verbose (and the tests that check the window filters).
+        view.onFilterChanged = { filter, shown in
+            log.debug("window: filter \"\(filter)\" shows \(shown.count): " + shown.map(\.hero.name).joined(separator: ", "))
+        }
         view.onThumbnailsWanted = { [unowned self] rows, pixels in makeThumbnails(of: rows, pixels: pixels) }
         // A new scale drops the thumbnails; the window's next draw asks for those it shows at the new pixel size.
         scale.onChange { [unowned self] new in view.setScale(new) }
@@ -124,7 +132,21 @@ final class DropAgent {
         }
     }
 
-    /// The star of a row was clicked: removes that favorite on the worker, logs it like every other change.
+    /// Enter or Ctrl+C on a row: the hero's payload read on the worker (what a drag of it carries, what
+    /// `herobridge copy` serves), then CLIPBOARD owned on the window.
+    private func copy(_ hero: Hero) {
+        worker.run({ favorites in HeroDragOut.payload(for: hero, in: favorites) }, then: { [unowned self] payload in
+            guard clipboard.copy(payload, from: view.window) else {
+                view.setStatus("Could not copy \(hero.name): the X server refused the clipboard.")
+                return
+            }
+            log.info("window: copied \(hero.name) to the clipboard")
+            view.setStatus("Copied \(hero.name): paste it anywhere.")
+        })
+    }
+
+    /// The star of a row was clicked, or Delete pressed on it: removes that favorite on the worker, logs it like
+    /// every other change.
     private func remove(_ name: String) {
         let log = log
         worker.run({ favorites -> String in
@@ -147,7 +169,7 @@ final class DropAgent {
     var windows: Set<Window> { [view.window, reader.window] }
 
     func handle(_ event: X11Event) -> Bool {
-        dragOut.handle(event) || target.handle(event) || reader.handle(event) || view.handle(event)
+        dragOut.handle(event) || target.handle(event) || reader.handle(event) || clipboard.handle(event) || view.handle(event)
     }
 
     /// The clipboard was paused or resumed: the status line says so for as long as it lasts.

@@ -149,6 +149,11 @@ extension X11Event.Pointer {
 }
 
 extension X11Event.Key {
+    /// Whether Control was held (ControlMask in `state`): Ctrl+C copies, and a key with Control types nothing.
+    public var isControlHeld: Bool { state & UInt32(ControlMask) != 0 }
+    /// Whether Alt was held (Mod1Mask, where X servers put Alt): a key with Alt types nothing.
+    public var isAltHeld: Bool { state & UInt32(Mod1Mask) != 0 }
+
     init(_ key: XKeyEvent, lookUp: X11Event.KeyLookup) {
         // Latin-1: every byte is its own code point.
         self.init(window: key.window, keysym: lookUp.keysym, unmodifiedKeysym: lookUp.unmodified,

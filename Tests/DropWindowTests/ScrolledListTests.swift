@@ -79,6 +79,41 @@ import Testing
         #expect(list.row(at: 20, 100) == 0)
     }
 
+    @Test func showingARowBelowScrollsItsBottomToTheViewportsBottom() {
+        var list = list(rows: 10)
+        list.scrollToShow(3)
+        #expect(list.scroll == 0, "rows 0 to 3 fit in 200: no scroll")
+        list.scrollToShow(5)
+        #expect(list.scroll == 100, "row 5 ends at 300")
+        #expect(list.rowRect(5).y + 50 == viewport.y + viewport.height)
+        list.scrollToShow(9)
+        #expect(list.scroll == list.maxScroll)
+    }
+
+    @Test func showingARowAboveScrollsItsTopToTheViewportsTopAndAShownRowScrollsNothing() {
+        var list = list(rows: 10, scroll: 300)
+        list.scrollToShow(7)
+        #expect(list.scroll == 300, "row 7 is wholly shown")
+        list.scrollToShow(4)
+        #expect(list.scroll == 200)
+        #expect(list.rowRect(4).y == viewport.y)
+        list.scrollToShow(0)
+        #expect(list.scroll == 0)
+    }
+
+    @Test func aRowTallerThanTheViewportShowsItsTop() {
+        var list = ScrolledList(viewport: Rect(x: 0, y: 0, width: 100, height: 30), rowHeight: 50, rowCount: 5)
+        list.scrollToShow(2)
+        #expect(list.scroll == 100)
+        #expect(list.pageRows == 1)
+    }
+
+    @Test func aPageIsTheWholeRowsTheViewportShows() {
+        #expect(list(rows: 10).pageRows == 4)
+        #expect(ScrolledList(viewport: Rect(x: 0, y: 0, width: 100, height: 230), rowHeight: 50, rowCount: 9).pageRows == 4)
+        #expect(ScrolledList(viewport: Rect(x: 0, y: 0, width: 100, height: 0), rowHeight: 50, rowCount: 9).pageRows == 1)
+    }
+
     // MARK: Hit-testing
 
     @Test func aPointOnARowIsThatRowEdgesIncludedAtTheTop() {

@@ -96,6 +96,16 @@ import Testing
                                               state: 0, time: 0)))
     }
 
+    @Test func controlAndAltAreReadFromTheKeysState() {
+        func key(_ state: Int32) -> X11Event.Key {
+            X11Event.Key(window: 1, keysym: 0x63, unmodifiedKeysym: 0x63, text: "", state: UInt32(state), time: 0)
+        }
+        #expect(key(ControlMask).isControlHeld && !key(ControlMask).isAltHeld)
+        #expect(key(Mod1Mask).isAltHeld && !key(Mod1Mask).isControlHeld)
+        #expect(key(ControlMask | ShiftMask | LockMask).isControlHeld, "Shift and Caps Lock change nothing")
+        #expect(!key(ShiftMask).isControlHeld && !key(ShiftMask).isAltHeld)
+    }
+
     @Test func focusMapUnmapAndDestroyCarryTheirWindow() {
         var focusIn = XFocusChangeEvent()
         focusIn.type = FocusIn

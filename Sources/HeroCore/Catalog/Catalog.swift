@@ -70,18 +70,10 @@ public struct Catalog: Sendable {
         byExactName[name].map { (heroes[$0], keys[$0]) }
     }
 
-    /// Heroes whose name or description contains `query` (case- and accent-insensitively): name matches first,
-    /// then description matches, each group sorted by name. An empty query lists the whole catalog.
+    /// Heroes whose name or description contains `query` (case- and accent-insensitively, `HeroQuery`): name
+    /// matches first, then description matches, each group sorted by name. An empty query lists the whole catalog.
     public func search(_ query: String) -> [Hero] {
-        let needle = HeroName.sortKey(query.trimmed()).0
         let order = HeroName.sorted(Array(heroes.indices)) { heroes[$0].name }
-        guard !needle.isEmpty else { return order.map { heroes[$0] } }
-        let needleKey = HeroName.key(needle)
-        let byName = order.filter {
-            HeroName.sortKey(heroes[$0].name).0.contains(needle) || (!needleKey.isEmpty && keys[$0].contains(needleKey))
-        }
-        let names = Set(byName)
-        let byDescription = order.filter { !names.contains($0) && HeroName.sortKey(heroes[$0].description).0.contains(needle) }
-        return (byName + byDescription).map { heroes[$0] }
+        return HeroQuery(query).filter(order, hero: { heroes[$0] }, key: { keys[$0] }).map { heroes[$0] }
     }
 }
