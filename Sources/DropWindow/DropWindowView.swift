@@ -37,8 +37,9 @@ public final class DropWindowView {
     static let minimumSize = (width: 240, height: 360)
 
     /// Creates and maps the window at `geometry` (pixels), else at the default size times `scale`, with no rows
-    /// until `show(rows:)`.
-    public init(connection: XConnection, geometry given: WindowGeometry?, scale: DisplayScale) {
+    /// until `show(rows:)`; `startup` is the launch that started the agent, ended when the window maps.
+    public init(connection: XConnection, geometry given: WindowGeometry?, scale: DisplayScale,
+                startup: StartupNotification? = nil) {
         self.connection = connection
         thumbnails = ThumbnailCache(pixelSize: scale.pixels(DropLayout.thumbnailSize))
         // Button-1 motion and releases tell a click on a row from the start of a drag out of it; property changes
@@ -49,7 +50,7 @@ public final class DropWindowView {
                                            .propertyChange],
                                minimum: Self.minimumSize)
         layout = DropLayout(width: frame.logicalSize.width, height: frame.logicalSize.height, rowCount: 0)
-        connection.mapRaised(frame.window)
+        frame.show(startup: startup)
     }
 
     /// The drop window's X window.
@@ -115,11 +116,11 @@ public final class DropWindowView {
         draw()
     }
 
-    /// Maps the window again and raises it (`herobridge show`).
-    public func show() {
-        connection.mapRaised(window)
+    /// Maps the window again and raises it (`herobridge show`, the tray), ending `startup`'s launch when there is
+    /// one (`herobridge show` run from the desktop entry).
+    public func show(startup: StartupNotification? = nil) {
+        frame.show(startup: startup)
         isShown = true
-        connection.flush()
     }
 
     /// Unmaps the window (the tray icon's click): hidden, not destroyed; the agent goes on watching.

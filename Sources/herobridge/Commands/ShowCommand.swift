@@ -14,6 +14,8 @@ enum ShowCommand: CLICommand {
         // display, since the service runs on the display imported into the user manager.
         if parsed[display] == nil, Service(environment: context.environment, dryRun: false, console: .terminal).startIfInstalled() {
             Terminal.out("no agent was running: started herobridge.service\n")
+            // The service's agent never sees this launch's id: end the launch here.
+            try? AgentControl.endLaunch(display: nil, environment: context.environment)
             return 0
         }
         throw RuntimeError("no HeroBridge agent is running on this display; start one with: herobridge service start "
