@@ -83,8 +83,8 @@ public struct X11Event {
     typealias KeyLookup = (keysym: KeySym, unmodified: KeySym, bytes: [UInt8])
 
     /// The atoms a window manager's close request and ping name: their type (WM_PROTOCOLS) and their first item
-    /// (WM_DELETE_WINDOW, _NET_WM_PING).
-    typealias ProtocolAtoms = (protocols: Atom, deleteWindow: Atom, ping: Atom)
+    /// (WM_DELETE_WINDOW, _NET_WM_PING; nil while not interned, when no window of ours asked for it).
+    typealias ProtocolAtoms = (protocols: Atom, deleteWindow: Atom?, ping: Atom?)
 
     public let kind: Kind
     /// Whether a client sent the event (SendEvent) rather than the server making it. A window reading user input
@@ -96,7 +96,7 @@ public struct X11Event {
 
     /// Types `raw`. Pure but for the two lookups it is given: `lookUpKey` for a KeyPress (the connection's keyboard
     /// mapping) and `protocolAtoms` for a ClientMessage (the connection's cached atoms; nil while no window of ours
-    /// has asked for WM_DELETE_WINDOW and _NET_WM_PING, when no close request or ping can be for us).
+    /// has asked for WM_PROTOCOLS, when no close request or ping can be for us).
     init(_ raw: XEvent, lookUpKey: (XKeyEvent) -> KeyLookup, protocolAtoms: () -> ProtocolAtoms?) {
         self.raw = raw
         isSent = raw.xany.send_event != 0
@@ -136,8 +136,8 @@ public struct X11Event {
     private static func windowManagerMessage(_ message: XClientMessageEvent, atoms: ProtocolAtoms?) -> Kind {
         guard let atoms, message.message_type == atoms.protocols, message.format == 32 else { return .other }
         let first = Atom(UInt32(truncatingIfNeeded: message.data.l.0))
-        if first == atoms.deleteWindow { return .deleteRequest(window: message.window) }
-        guard first == atoms.ping else { return .other }
+        if let deleteWindow = atoms.deleteWindow, first == deleteWindow { return .deleteRequest(window: message.window) }
+        guard let ping = atoms.ping, first == ping else { return .other }
         let items = withUnsafeBytes(of: message.data.l) { Array($0.bindMemory(to: Int.self)) }
         return .ping(WindowManagerPing(window: message.window, data: items.map { UInt32(truncatingIfNeeded: $0) }))
     }
