@@ -107,6 +107,12 @@ import TestSupport
         let base = try AgentHarness()
         try base.startOpenbox()
         let monitor = try base.fixture("wm_probe.py", ["startup"])
+        // `herobridge show` with no agent fails, but ends its launch first: no window will map for it.
+        let failed = try HeroBridgeProcess.run(["show", "--display", base.xvfb.display],
+                                               environment: base.environment(["DESKTOP_STARTUP_ID": "menu-0_TIME10"]),
+                                               timeout: 60)
+        #expect(failed.status != 0)
+        #expect(monitor.waitFor(#"message: remove: ID="menu-0_TIME10""#), "\(monitor.output)")
         // A fresh agent launched with an id: the drop window says which launch it is and when it was clicked, and
         // the launch is removed.
         try base.startAgent(AgentHarness.windowArguments + ["--no-tray"],
@@ -131,6 +137,6 @@ import TestSupport
         #expect(monitor.waitFor(#"message: remove: ID="menu-3_TIME6000""#), "\(monitor.output)")
         // Each launch was ended once, and nothing ended a launch that nobody started.
         try base.roundTrip()
-        #expect(monitor.output.components(separatedBy: "message: ").count == 4, "\(monitor.output)")
+        #expect(monitor.output.components(separatedBy: "message: ").count == 5, "\(monitor.output)")
     }
 }

@@ -18,6 +18,8 @@ enum ShowCommand: CLICommand {
             try? AgentControl.endLaunch(display: nil, environment: context.environment)
             return 0
         }
+        // Nothing will map: the launch that ran this ends now, not at the launcher's timeout.
+        try? AgentControl.endLaunch(display: parsed[display], environment: context.environment)
         throw RuntimeError("no HeroBridge agent is running on this display; start one with: herobridge service start "
                            + "(or herobridge agent)")
     }
