@@ -103,6 +103,25 @@ import TestSupport
         }
     }
 
+    @Test func theTrayMenuAndTheDragImageSayWhatTheyAreForCompositors() throws {
+        let world = try AgentHarness()
+        try world.startTrayer()
+        try world.startAgent(AgentHarness.windowArguments)
+        try world.openMenu()
+        let menu = try world.window(classname: "herobridge-tray-menu")
+        #expect(try world.xprop(menu, ["_NET_WM_WINDOW_TYPE"]).contains("= _NET_WM_WINDOW_TYPE_POPUP_MENU"))
+        try world.keys(["Escape"])
+
+        try world.cli(["add", "Thor"])
+        // The window learns of the CLI's change through inotify: wait until Thor's row (its initial) is drawn.
+        #expect(eventually(timeout: 5) { (try? world.screenshot())?.isColor(20, 262, 250, 250, 250, tolerance: 4) == false })
+        try world.dragOut(from: AgentHarness.rowPoint(0), to: AgentHarness.emptyRootPoint, end: nil)
+        let image = try world.window(classname: "herobridge-drag")
+        #expect(try world.xprop(image, ["_NET_WM_WINDOW_TYPE"]).contains("= _NET_WM_WINDOW_TYPE_DND"))
+        try world.xdotool(["key", "Escape", "sleep", "0.1", "mouseup", "1"])
+        #expect(world.waitForLog("drag: Thor cancelled (Escape)"))
+    }
+
     @Test func launchesEndWhenTheWindowsMap() throws {
         let base = try AgentHarness()
         try base.startOpenbox()
