@@ -26,7 +26,8 @@ public enum AppIcon {
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(side), Int32(side))!
         defer { cairo_surface_destroy(surface) }
         let cr = cairo_create(surface)!
-        TrayRenderer.drawIcon(on: cr, width: Double(side), height: Double(side), paused: false, hovering: false, alpha: true)
+        TrayRenderer.drawIcon(on: cr, width: Double(side), height: Double(side), paused: false, hovering: false,
+                              alpha: true)
         cairo_destroy(cr)
         cairo_surface_flush(surface)
         // ARGB32 is premultiplied, native-endian 32-bit words, `stride` bytes a row.
@@ -35,7 +36,9 @@ public enum AppIcon {
         var pixels: [UInt32] = []
         pixels.reserveCapacity(side * side)
         for row in 0..<side {
-            for column in 0..<side { pixels.append(data.load(fromByteOffset: row * stride + column * 4, as: UInt32.self)) }
+            for column in 0..<side {
+                pixels.append(data.load(fromByteOffset: row * stride + column * 4, as: UInt32.self))
+            }
         }
         return WindowIcon(width: side, height: side, premultiplied: pixels)
     }

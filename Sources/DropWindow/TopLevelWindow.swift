@@ -126,7 +126,9 @@ final class TopLevelWindow {
     /// What `event` asks of the view; nil when it is not this window's.
     func input(from event: X11Event) -> Input? {
         // A key or a button the user pressed here is the window's last user time (a client's copy is no user's).
-        if !event.isSent, event.inputWindow == window, let time = event.userTime { connection.setUserTime(time, of: window) }
+        if !event.isSent, event.inputWindow == window, let time = event.userTime {
+            connection.setUserTime(time, of: window)
+        }
         switch event.kind {
         case let .expose(exposed, count) where exposed == window: return count == 0 ? .draw : .nothing
         case let .configure(configure) where configure.window == window: return resized(configure)
