@@ -39,9 +39,11 @@ public final class CatalogWindowView {
     static let minimumSize = (width: 240, height: 240)
 
     /// Creates and maps the window at `geometry` (pixels), else at the default size times `scale`; `catalog` and
-    /// `favoriteNames` are asked again on every `reload`.
+    /// `favoriteNames` are asked again on every `reload`; `startup` is the launch that started the process, ended
+    /// when the window maps.
     public init(connection: XConnection, geometry given: WindowGeometry?, scale: DisplayScale,
-                catalog: @escaping () -> Catalog, favoriteNames: @escaping () -> Set<String>) {
+                catalog: @escaping () -> Catalog, favoriteNames: @escaping () -> Set<String>,
+                startup: StartupNotification? = nil) {
         self.connection = connection
         self.catalog = catalog
         self.favoriteNames = favoriteNames
@@ -52,11 +54,9 @@ public final class CatalogWindowView {
                                eventMask: [.exposure, .structure, .buttonPress, .buttonRelease, .button1Motion,
                                            .propertyChange, .keyPress, .focusChange],
                                minimum: Self.minimumSize)
-        // Ask the window manager for keyboard focus: the search field is typed into.
-        connection.setWantsInput(frame.window)
         layout = CatalogLayout(width: frame.logicalSize.width, height: frame.logicalSize.height, rowCount: 0)
         reload()
-        connection.mapRaised(frame.window)
+        frame.show(startup: startup)
     }
 
     /// The catalog window's X window.

@@ -33,6 +33,7 @@ public final class DragImageView {
                                        eventMask: .exposure)
         window = popup.window
         connection.setClass(instance: "herobridge-drag", className: "HeroBridge", of: window)
+        connection.setWindowType(.dnd, of: window)
         surface = CairoWindowSurface(connection: connection, popup: popup, width: layout.pixelWidth,
                                      height: layout.pixelHeight)
         if !popup.isTranslucent { cutShape() }

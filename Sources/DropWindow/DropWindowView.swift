@@ -57,8 +57,9 @@ public final class DropWindowView {
     static let minimumSize = (width: 240, height: 360)
 
     /// Creates and maps the window at `geometry` (pixels), else at the default size times `scale`, with no rows
-    /// until `show(rows:)`.
-    public init(connection: XConnection, geometry given: WindowGeometry?, scale: DisplayScale) {
+    /// until `show(rows:)`; `startup` is the launch that started the agent, ended when the window maps.
+    public init(connection: XConnection, geometry given: WindowGeometry?, scale: DisplayScale,
+                startup: StartupNotification? = nil) {
         self.connection = connection
         thumbnails = ThumbnailCache(pixelSize: scale.pixels(DropLayout.thumbnailSize))
         // Button-1 motion and releases tell a click on a row from the start of a drag out of it; property changes
@@ -68,10 +69,8 @@ public final class DropWindowView {
                                eventMask: [.exposure, .structure, .buttonPress, .buttonRelease, .button1Motion,
                                            .propertyChange, .keyPress, .focusChange],
                                minimum: Self.minimumSize)
-        // Ask the window manager for the keyboard focus: the rows are chosen and filtered with keys.
-        connection.setWantsInput(frame.window)
         layout = DropLayout(width: frame.logicalSize.width, height: frame.logicalSize.height, rowCount: 0)
-        connection.mapRaised(frame.window)
+        frame.show(startup: startup)
     }
 
     /// The drop window's X window.
@@ -160,10 +159,11 @@ public final class DropWindowView {
         draw()
     }
 
-    /// Maps the window again, raises it and gives it the keyboard focus (`herobridge show`, the tray menu). A
-    /// window still unmapped cannot take the focus: it is given once the MapNotify comes.
-    public func show() {
-        connection.mapRaised(window)
+    /// Maps the window again, raises it and gives it the keyboard focus (`herobridge show`, the tray menu), ending
+    /// `startup`'s launch when there is one (`herobridge show` run from the desktop entry). A window still unmapped
+    /// cannot take the focus: it is given once the MapNotify comes.
+    public func show(startup: StartupNotification? = nil) {
+        frame.show(startup: startup)
         if isShown { connection.focus(window, time: XConnection.currentTime) } else { focusWhenMapped = true }
         isShown = true
         connection.flush()

@@ -2,7 +2,10 @@ import X11Bridge
 
 /// One of our top-level windows (the drop window, the catalog window): made the way window managers expect,
 /// placed by `WindowGeometry`, titled (WM_NAME and UTF-8 _NET_WM_NAME), classed (WM_CLASS), closable
-/// (WM_DELETE_WINDOW), with size hints; with its cairo surface, its size in pixels and the scale it is drawn at.
+/// (WM_DELETE_WINDOW), with size hints, and described as `WindowManagerHints` says (the star as its icon, its
+/// process and machine, its type, WM_HINTS; docs/X11.md §14); with its cairo surface, its size in pixels and the
+/// scale it is drawn at. It answers the window manager's `_NET_WM_PING` from the event loop, keeps
+/// `_NET_WM_USER_TIME` at the user's last key or button, and ends a launch's startup notification when it maps.
 ///
 /// It also does what both windows do alike with their events (`input(from:)`): it keeps the surface and the size
 /// in step with ConfigureNotify, turns the wheel into a scroll and a press of button 1 into logical units, tells a
@@ -79,9 +82,10 @@ final class TopLevelWindow {
                                          background: connection.whitePixel, eventMask: eventMask)
         connection.setTitle(names.title, of: window)
         connection.setClass(instance: names.instance, className: names.className, of: window)
-        connection.setProtocols([connection.atom("WM_DELETE_WINDOW")], of: window)
+        connection.setProtocols(connection.atoms(named: WindowManagerHints.protocols), of: window)
         connection.setSizeHints(x: x, y: y, width: geometry.width, height: geometry.height, userPosition: geometry.x != nil,
                                 minimum: scale.minimumSize(minimum, given: given), of: window)
+        connection.describe(connection.hints(for: window, icons: AppIcon.images(scale: scale.factor)))
         pixelSize = (geometry.width, geometry.height)
         surface = CairoWindowSurface(connection: connection, window: window, width: geometry.width, height: geometry.height)
     }
@@ -103,11 +107,28 @@ final class TopLevelWindow {
                               height: Int((Double(pixelSize.height) * ratio).rounded()))
         }
         scale = new
+        // The icon's sizes follow the scale (`AppIcon.sides`).
+        connection.describe(connection.hints(for: window, icons: AppIcon.images(scale: new.factor)))
         return true
+    }
+
+    /// Maps the window and raises it. For a launch (`startup`: the launcher's id, from the environment or
+    /// `herobridge show`), the window says which launch it is and the time of the click that started it
+    /// (`WindowManagerHints.launch`) before it maps, and the launch is ended after (the "remove" message), so the
+    /// launcher's busy cursor stops as the window appears; the server keeps the requests in order.
+    func show(startup: StartupNotification?) {
+        connection.write(WindowManagerHints.launch(startup), on: window)
+        connection.mapRaised(window)
+        if let startup { connection.sendStartupRemove(startup, about: window) }
+        connection.flush()
     }
 
     /// What `event` asks of the view; nil when it is not this window's.
     func input(from event: X11Event) -> Input? {
+        // A key or a button the user pressed here is the window's last user time (a client's copy is no user's).
+        if !event.isSent, event.inputWindow == window, let time = event.userTime {
+            connection.setUserTime(time, of: window)
+        }
         switch event.kind {
         case let .expose(exposed, count) where exposed == window: return count == 0 ? .draw : .nothing
         case let .configure(configure) where configure.window == window: return resized(configure)
@@ -124,6 +145,9 @@ final class TopLevelWindow {
             gesture.released()
             return .nothing
         case let .deleteRequest(closed) where closed == window: return .close
+        case let .ping(ping) where ping.window == window:
+            connection.answer(ping)
+            return .nothing
         default: return nil
         }
     }
@@ -156,6 +180,18 @@ final class TopLevelWindow {
             let point = scale.logical(x: press.x, y: press.y)
             return .press(Press(x: point.x, y: point.y, rootX: press.rootX, rootY: press.rootY, time: press.time))
         default: return .nothing
+        }
+    }
+}
+
+extension X11Event {
+    /// The time of a key or button press: what `_NET_WM_USER_TIME` records. Nil for any other event (a release or
+    /// a motion is no new input the user started).
+    var userTime: Time? {
+        switch kind {
+        case let .keyPress(key): key.time
+        case let .buttonPress(press): press.time
+        default: nil
         }
     }
 }

@@ -8,9 +8,34 @@ public enum AgentControl {
     public static let answerTimeout = 5.0
 
     /// Sends `_HEROBRIDGE_SHOW` to the owner of `HEROBRIDGE_S<screen>`; false when no agent runs on the display.
+    /// A launch's `DESKTOP_STARTUP_ID` in `environment` goes along, and the agent ends that launch when its window
+    /// is up (docs/X11.md §14.4); an agent that does not take it within `answerTimeout` (an older one) leaves the
+    /// ending to this command, so the launcher's busy cursor stops either way.
     public static func show(display: String?, environment: [String: String]) throws -> Bool {
         let connection = try XConnection.open(displayName: display, environment: environment)
-        return ManagerSelection.requestShow(connection: connection)
+        let startup = StartupNotification(environment: environment)
+        switch ManagerSelection.requestShow(connection: connection, startup: startup, seconds: answerTimeout) {
+        case .noAgent: return false
+        case .asked: return true
+        case .startupNotTaken:
+            if let startup { endLaunch(startup, on: connection) }
+            return true
+        }
+    }
+
+    /// Ends the launch in `environment` (its "remove" message), when there is one: for a `herobridge show` that
+    /// started the service instead, whose agent runs with the service manager's environment, not the launch's.
+    public static func endLaunch(display: String?, environment: [String: String]) throws {
+        guard let startup = StartupNotification(environment: environment) else { return }
+        endLaunch(startup, on: try XConnection.open(displayName: display, environment: environment))
+    }
+
+    /// The "remove" message from a window of this command's, made for it and destroyed after (as GTK does).
+    private static func endLaunch(_ startup: StartupNotification, on connection: XConnection) {
+        let window = connection.createHelperWindow()
+        connection.sendStartupRemove(startup, about: window)
+        connection.destroyWindow(window)
+        _ = connection.sync()
     }
 
     /// Asks the agent on the display to pause (`seconds`, 0 for until resumed), resume, or only say how it is

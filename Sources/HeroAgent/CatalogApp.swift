@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import DropWindow
 import FoundationEssentials
 import HeroCore
@@ -13,6 +16,9 @@ public enum CatalogApp {
     public static func run(display: String?, database: String, geometry: WindowGeometry?, scale choice: DisplayScale.Choice,
                            verbose: Bool, environment: [String: String]) -> Int32 {
         let log = AgentLog(threshold: verbose ? .debug : .info, environment: environment)
+        // A launch's id is this process's to end when its window maps (docs/X11.md §14.4), and no child's.
+        let startup = StartupNotification(environment: environment)
+        unsetenv(StartupNotification.environmentKey)
         let connection: XConnection
         let favorites: Favorites
         do {
@@ -30,7 +36,8 @@ public enum CatalogApp {
                 try? favorites.reloadCatalog()
                 return favorites.catalog
             },
-            favoriteNames: { [favorites] in Set(((try? favorites.listAfterWritersFinish()) ?? []).map(\.hero.name)) })
+            favoriteNames: { [favorites] in Set(((try? favorites.listAfterWritersFinish()) ?? []).map(\.hero.name)) },
+            startup: startup)
         let drag = HeroDragOut(connection: connection, loop: loop, log: log)
         view.onDragOut = { [unowned view] hero, x, y, time in
             drag.start(HeroDragOut.payload(for: hero, in: favorites), from: view.window, excluded: [view.window],

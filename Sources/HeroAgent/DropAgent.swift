@@ -29,13 +29,13 @@ final class DropAgent {
     private var reloadAgain = false
 
     init(connection: XConnection, loop: EventLoop, worker: IngestWorker, options: AgentOptions, scale: DisplayScaleWatcher,
-         log: AgentLog) {
+         startup: StartupNotification?, log: AgentLog) {
         self.connection = connection
         self.worker = worker
         self.log = log
         acceptUnknown = options.acceptUnknown
         limits = TransferLimits(maxBytes: options.maxBytes)
-        view = DropWindowView(connection: connection, geometry: options.geometry, scale: scale.scale)
+        view = DropWindowView(connection: connection, geometry: options.geometry, scale: scale.scale, startup: startup)
         reader = SelectionReader(connection: connection, loop: loop, limits: .init(maxBytes: options.maxBytes, timeout: options.timeout))
         fetcher = SelectionFetcher(connection: connection, reader: reader, limits: limits)
         dragOut = HeroDragOut(connection: connection, loop: loop, log: log)

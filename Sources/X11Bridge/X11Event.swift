@@ -32,6 +32,9 @@ public struct X11Event {
         case destroy(window: Window)
         /// The window manager asks to close `window` (a WM_PROTOCOLS ClientMessage naming WM_DELETE_WINDOW).
         case deleteRequest(window: Window)
+        /// The window manager asks whether we still run (a WM_PROTOCOLS ClientMessage naming _NET_WM_PING): answer
+        /// with `XConnection.answer(_:)` (docs/X11.md §14.2).
+        case ping(WindowManagerPing)
         /// Anything else: selection and property events, other ClientMessages, XFixes events.
         case other
     }
@@ -79,9 +82,9 @@ public struct X11Event {
     /// typed. Looked up by the connection (it needs the display's keyboard mapping).
     typealias KeyLookup = (keysym: KeySym, unmodified: KeySym, bytes: [UInt8])
 
-    /// The atoms a window manager's close request names: its type (WM_PROTOCOLS) and its first item
-    /// (WM_DELETE_WINDOW).
-    typealias DeleteRequestAtoms = (protocols: Atom, deleteWindow: Atom)
+    /// The atoms a window manager's close request and ping name: their type (WM_PROTOCOLS) and their first item
+    /// (WM_DELETE_WINDOW, _NET_WM_PING; nil while not interned, when no window of ours asked for it).
+    typealias ProtocolAtoms = (protocols: Atom, deleteWindow: Atom?, ping: Atom?)
 
     public let kind: Kind
     /// Whether a client sent the event (SendEvent) rather than the server making it. A window reading user input
@@ -92,12 +95,12 @@ public struct X11Event {
     let raw: XEvent
 
     /// Types `raw`. Pure but for the two lookups it is given: `lookUpKey` for a KeyPress (the connection's keyboard
-    /// mapping) and `deleteRequestAtoms` for a ClientMessage (the connection's cached atoms; nil while no window
-    /// of ours has asked for WM_DELETE_WINDOW, when no close request can be for us).
-    init(_ raw: XEvent, lookUpKey: (XKeyEvent) -> KeyLookup, deleteRequestAtoms: () -> DeleteRequestAtoms?) {
+    /// mapping) and `protocolAtoms` for a ClientMessage (the connection's cached atoms; nil while no window of ours
+    /// has asked for WM_PROTOCOLS, when no close request or ping can be for us).
+    init(_ raw: XEvent, lookUpKey: (XKeyEvent) -> KeyLookup, protocolAtoms: () -> ProtocolAtoms?) {
         self.raw = raw
         isSent = raw.xany.send_event != 0
-        kind = Self.kind(of: raw, lookUpKey: lookUpKey, deleteRequestAtoms: deleteRequestAtoms)
+        kind = Self.kind(of: raw, lookUpKey: lookUpKey, protocolAtoms: protocolAtoms)
     }
 
     /// The window a key, button or motion event happened in; nil for any other kind.
@@ -110,7 +113,7 @@ public struct X11Event {
     }
 
     private static func kind(of raw: XEvent, lookUpKey: (XKeyEvent) -> KeyLookup,
-                             deleteRequestAtoms: () -> DeleteRequestAtoms?) -> Kind {
+                             protocolAtoms: () -> ProtocolAtoms?) -> Kind {
         switch raw.type {
         case Expose: .expose(window: raw.xexpose.window, count: Int(raw.xexpose.count))
         case ConfigureNotify: .configure(Configure(raw.xconfigure))
@@ -123,16 +126,20 @@ public struct X11Event {
         case MapNotify: .map(window: raw.xmap.window)
         case UnmapNotify: .unmap(window: raw.xunmap.window)
         case DestroyNotify: .destroy(window: raw.xdestroywindow.window)
-        case ClientMessage: isDeleteRequest(raw.xclient, atoms: deleteRequestAtoms()) ? .deleteRequest(window: raw.xclient.window) : .other
+        case ClientMessage: windowManagerMessage(raw.xclient, atoms: protocolAtoms())
         default: .other
         }
     }
 
-    /// Whether `message` is a window manager's WM_DELETE_WINDOW: its first item is cut to the 32 bits that crossed
-    /// the wire before it is compared (SWIFT-XLIB.md §3).
-    private static func isDeleteRequest(_ message: XClientMessageEvent, atoms: DeleteRequestAtoms?) -> Bool {
-        guard let atoms, message.message_type == atoms.protocols else { return false }
-        return Atom(UInt32(truncatingIfNeeded: message.data.l.0)) == atoms.deleteWindow
+    /// A window manager's WM_DELETE_WINDOW or _NET_WM_PING, else `.other`: the first item is cut to the 32 bits
+    /// that crossed the wire before it is compared (SWIFT-XLIB.md §3).
+    private static func windowManagerMessage(_ message: XClientMessageEvent, atoms: ProtocolAtoms?) -> Kind {
+        guard let atoms, message.message_type == atoms.protocols, message.format == 32 else { return .other }
+        let first = Atom(UInt32(truncatingIfNeeded: message.data.l.0))
+        if let deleteWindow = atoms.deleteWindow, first == deleteWindow { return .deleteRequest(window: message.window) }
+        guard let ping = atoms.ping, first == ping else { return .other }
+        let items = withUnsafeBytes(of: message.data.l) { Array($0.bindMemory(to: Int.self)) }
+        return .ping(WindowManagerPing(window: message.window, data: items.map { UInt32(truncatingIfNeeded: $0) }))
     }
 }
 

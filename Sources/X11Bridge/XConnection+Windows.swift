@@ -60,12 +60,4 @@ extension XConnection {
         hints.min_width = Int32(minimum.width); hints.min_height = Int32(minimum.height)
         XSetWMNormalHints(display, window, &hints)
     }
-
-    /// Sets WM_HINTS asking the window manager to give `window` the keyboard focus (it is typed into).
-    public func setWantsInput(_ window: Window) {
-        var hints = XWMHints()
-        hints.flags = InputHint
-        hints.input = 1
-        XSetWMHints(display, window, &hints)
-    }
 }

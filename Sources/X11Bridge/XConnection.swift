@@ -253,14 +253,12 @@ public final class XConnection {
     }
 
     /// `raw` as an `X11Event`: a KeyPress looked up in the keyboard mapping (`keyLookup`), a ClientMessage checked
-    /// against WM_DELETE_WINDOW with the atoms already interned (a window that asked for it interned both:
-    /// `setProtocols`), so typing an event never costs a round trip of its own beyond the keyboard mapping's first.
+    /// against WM_DELETE_WINDOW and _NET_WM_PING with the atoms already interned (a window that asked for them
+    /// interned them and WM_PROTOCOLS: `setProtocols`), so typing an event never costs a round trip of its own
+    /// beyond the keyboard mapping's first.
     func event(from raw: XEvent) -> X11Event {
-        X11Event(raw, lookUpKey: keyLookup, deleteRequestAtoms: { [self] in
-            guard let protocols = knownAtom("WM_PROTOCOLS"), let deleteWindow = knownAtom("WM_DELETE_WINDOW") else {
-                return nil
-            }
-            return (protocols, deleteWindow)
+        X11Event(raw, lookUpKey: keyLookup, protocolAtoms: { [self] in
+            knownAtom("WM_PROTOCOLS").map { ($0, knownAtom("WM_DELETE_WINDOW"), knownAtom("_NET_WM_PING")) }
         })
     }
 

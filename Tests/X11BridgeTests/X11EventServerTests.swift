@@ -70,5 +70,17 @@ import TestSupport
                                         data: [Int(windowManager.atom("WM_TAKE_FOCUS")), 0])
         windowManager.flush()
         #expect(Self.nextEvent(on: connection, for: window)?.kind == .other)
+
+        // A ping is one only once the window asked for _NET_WM_PING too.
+        let ping = Int(windowManager.atom("_NET_WM_PING"))
+        windowManager.sendClientMessage(to: window, type: windowManager.atom("WM_PROTOCOLS"), data: [ping, 77, Int(window)])
+        windowManager.flush()
+        #expect(Self.nextEvent(on: connection, for: window)?.kind == .other)
+        connection.setProtocols(connection.atoms(named: ["WM_DELETE_WINDOW", "_NET_WM_PING"]), of: window)
+        _ = connection.sync()
+        windowManager.sendClientMessage(to: window, type: windowManager.atom("WM_PROTOCOLS"), data: [ping, 78, Int(window)])
+        windowManager.flush()
+        #expect(Self.nextEvent(on: connection, for: window)?.kind
+                == .ping(WindowManagerPing(window: window, data: [UInt32(ping), 78, UInt32(window), 0, 0])))
     }
 }

@@ -7,14 +7,14 @@ import Testing
 /// from other ClientMessages by its atoms, and everything else is `.other` with the raw event kept.
 @Suite struct X11EventTests {
     /// The atoms a connection would have interned for WM_PROTOCOLS and WM_DELETE_WINDOW.
-    static let atoms: X11Event.DeleteRequestAtoms = (protocols: 301, deleteWindow: 302)
+    static let atoms: X11Event.ProtocolAtoms = (protocols: 301, deleteWindow: 302, ping: 304)
 
     /// Types `raw` with a lookup that must not be called unless it is a key press.
-    static func typed(_ raw: XEvent, atoms: X11Event.DeleteRequestAtoms? = X11EventTests.atoms) -> X11Event {
+    static func typed(_ raw: XEvent, atoms: X11Event.ProtocolAtoms? = X11EventTests.atoms) -> X11Event {
         X11Event(raw, lookUpKey: { _ in
             Issue.record("the keyboard was looked up for an event that is no key press")
             return (0, 0, [])
-        }, deleteRequestAtoms: { atoms })
+        }, protocolAtoms: { atoms })
     }
 
     @Test func anExposeCarriesItsWindowAndHowManyFollow() {
@@ -80,7 +80,7 @@ import Testing
         let event = X11Event(XEvent(xkey: key), lookUpKey: { key in
             looked.append(key.keycode)
             return (keysym: 0xc9, unmodified: 0xe9, bytes: [0xc9]) // É with Shift, é without
-        }, deleteRequestAtoms: { Self.atoms })
+        }, protocolAtoms: { Self.atoms })
         #expect(looked == [26], "the key event itself was looked up, once")
         #expect(event.kind == .keyPress(.init(window: 0x40_0001, keysym: 0xc9, unmodifiedKeysym: 0xe9, text: "É",
                                               state: UInt32(ShiftMask), time: 99)))
@@ -91,7 +91,7 @@ import Testing
         var key = XKeyEvent()
         key.type = KeyPress
         key.window = 0x40_0001
-        let event = X11Event(XEvent(xkey: key), lookUpKey: { _ in (0xff1b, 0xff1b, []) }, deleteRequestAtoms: { nil })
+        let event = X11Event(XEvent(xkey: key), lookUpKey: { _ in (0xff1b, 0xff1b, []) }, protocolAtoms: { nil })
         #expect(event.kind == .keyPress(.init(window: 0x40_0001, keysym: 0xff1b, unmodifiedKeysym: 0xff1b, text: "",
                                               state: 0, time: 0)))
     }
@@ -150,9 +150,27 @@ import Testing
 
     @Test func theAtomIsReadAsTheThirtyTwoBitsThatCrossedTheWire() {
         // An atom above 2³¹ arrives sign-extended in a C long.
-        let atoms: X11Event.DeleteRequestAtoms = (protocols: 301, deleteWindow: 0x8000_0002)
+        let atoms: X11Event.ProtocolAtoms = (protocols: 301, deleteWindow: 0x8000_0002, ping: 304)
         let raw = Self.clientMessage(window: 7, type: 301, first: Int(Int32(bitPattern: 0x8000_0002)))
         #expect(Self.typed(raw, atoms: atoms).kind == .deleteRequest(window: 7))
+    }
+
+    @Test func netWMPingIsAPingWithItsItemsAsTheyCrossedTheWire() {
+        var raw = Self.clientMessage(window: 0x40_0001, type: 301, first: 304)
+        // The time above 2³¹ arrives sign-extended in a C long; the answer must carry the 32 bits that were sent.
+        raw.xclient.data.l = (304, Int(Int32(bitPattern: 0x8000_1234)), 0x40_0001, 0, 0)
+        let event = Self.typed(raw)
+        #expect(event.kind == .ping(WindowManagerPing(window: 0x40_0001, data: [304, 0x8000_1234, 0x40_0001, 0, 0])))
+        guard case let .ping(ping) = event.kind else { return }
+        let reply = ping.reply(root: 0x100)
+        #expect(reply.destination == 0x100 && reply.window == 0x100, "EWMH: back to the root, about the root")
+        #expect(reply.data == [304, 0x8000_1234, 0x40_0001, 0, 0], "the items go back unchanged")
+    }
+
+    @Test func aWindowManagerMessageNotInFormat32IsOther() {
+        var raw = Self.clientMessage(window: 7, type: 301, first: 302)
+        raw.xclient.format = 8
+        #expect(Self.typed(raw).kind == .other)
     }
 
     @Test func otherClientMessagesAreOther() {

@@ -26,6 +26,7 @@ public final class TrayMenuView {
         window = connection.createPopup(x: 0, y: 0, width: width, height: height,
                                         eventMask: Self.pointerEvents.union([.exposure, .keyPress])).window
         connection.setClass(instance: "herobridge-tray-menu", className: "HeroBridge", of: window)
+        connection.setWindowType(.popupMenu, of: window)
         surface = CairoWindowSurface(connection: connection, window: window, width: width, height: height)
     }
 

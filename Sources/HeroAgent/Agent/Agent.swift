@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CLinux
 import HeroBase
+import X11Bridge
 
 /// `herobridge agent`: connects, claims the display's manager selection, watches the selections, and runs
 /// the event loop until a signal (exit 0), a replacement (exit 0), or the loss of the X server or the Wayland
@@ -23,8 +24,14 @@ public enum Agent {
         // next line written kills it with SIGPIPE, and the copy in hand with it.
         signal(SIGPIPE, SIG_IGN)
         let log = AgentLog(threshold: options.logLevel, environment: environment)
+        // A launch from the desktop entry (or a launcher's `herobridge agent`) is this process's to end, when its
+        // window maps (docs/X11.md §14.4); the processes it starts (the catalog window) must not inherit the id.
+        let startup = StartupNotification(environment: environment)
+        var environment = environment
+        environment[StartupNotification.environmentKey] = nil
+        unsetenv(StartupNotification.environmentKey)
         do {
-            let agent = try AgentBuilder(options: options, environment: environment, log: log).build()
+            let agent = try AgentBuilder(options: options, environment: environment, log: log, startup: startup).build()
             return agent.run()
         } catch {
             log.error("\(error)")

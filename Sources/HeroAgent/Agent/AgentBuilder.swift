@@ -12,6 +12,8 @@ struct AgentBuilder {
     let options: AgentOptions
     let environment: [String: String]
     let log: AgentLog
+    /// The launch that started the agent (`DESKTOP_STARTUP_ID`), ended when the drop window maps.
+    let startup: StartupNotification?
 
     func build() throws(AgentSetupError) -> RunningAgent {
         let connection = try openDisplay()
@@ -29,7 +31,10 @@ struct AgentBuilder {
         // The windows' scale: made before any window, which is made at it.
         let scale = DisplayScaleWatcher(connection: connection, choice: options.scale, environment: environment, log: log)
         let drop = options.window
-            ? DropAgent(connection: connection, loop: loop, worker: worker, options: options, scale: scale, log: log) : nil
+            ? DropAgent(connection: connection, loop: loop, worker: worker, options: options, scale: scale, startup: startup,
+                        log: log) : nil
+        // With no window to map, the launch ends now.
+        if drop == nil, let startup { connection.sendStartupRemove(startup, about: manager.window) }
         let tray = drop.flatMap { makeTray(connection: connection, loop: loop, drop: $0, pause: pause, scale: scale) }
         let ownWindows: (UInt) -> Bool = { window in
             window == manager.window || drop?.windows.contains(window) == true || tray?.windows.contains(window) == true

@@ -57,8 +57,14 @@ final class RunningAgent {
             case .replaced:
                 log.notice("another agent took over display \(connection.name); exiting")
                 loop.stop(status: ExitStatus.success.rawValue)
-            case .show:
-                if let drop { drop.view.show() } else { log.info("show: this agent runs with --no-window") }
+            case let .show(startup):
+                if let drop {
+                    drop.view.show(startup: startup)
+                } else {
+                    log.info("show: this agent runs with --no-window")
+                    // No window will map: the launch that asked ends now.
+                    if let startup { connection.sendStartupRemove(startup, about: manager.window) }
+                }
             case let .control(request):
                 control.handle(request)
             case .handled:

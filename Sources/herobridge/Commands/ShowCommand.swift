@@ -14,8 +14,12 @@ enum ShowCommand: CLICommand {
         // display, since the service runs on the display imported into the user manager.
         if parsed[display] == nil, Service(environment: context.environment, dryRun: false, console: .terminal).startIfInstalled() {
             Terminal.out("no agent was running: started herobridge.service\n")
+            // The service's agent never sees this launch's id: end the launch here.
+            try? AgentControl.endLaunch(display: nil, environment: context.environment)
             return 0
         }
+        // Nothing will map: the launch that ran this ends now, not at the launcher's timeout.
+        try? AgentControl.endLaunch(display: parsed[display], environment: context.environment)
         throw RuntimeError("no HeroBridge agent is running on this display; start one with: herobridge service start "
                            + "(or herobridge agent)")
     }
