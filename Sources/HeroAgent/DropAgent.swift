@@ -22,9 +22,16 @@ final class DropAgent {
     private let limits: TransferLimits
     private var watcher: DatabaseWatcher?
     private let dragOut: HeroDragOut
+    /// The window on the accessibility bus, when one runs (`AgentBuilder.makeAccessibility`): its tree follows
+    /// the rows and the status line, its items' actions do what the star and `herobridge copy` do.
+    var accessibility: DropAccessibility? {
+        didSet { wireAccessibility() }
+    }
     /// A reload is on the worker; `reloadAgain` asks for one more once it is back (changes coalesce).
     private var reloading = false
     private var reloadAgain = false
+    /// The rows the window shows, for an accessible tree made after they came.
+    private var shownRows: [Favorite] = []
 
     init(connection: XConnection, loop: EventLoop, worker: IngestWorker, options: AgentOptions, scale: DisplayScaleWatcher,
          log: AgentLog) {
@@ -54,13 +61,13 @@ final class DropAgent {
     /// A row dragged out: the hero's portrait read on the worker, then an XDND source with the drag image.
     private func wireDragOut() {
     view.onDragOut = { [unowned self] favorite, x, y, time in
-        view.setStatus("Dragging \(favorite.hero.name)…")
+        setStatus("Dragging \(favorite.hero.name)…")
         // The portrait comes from the database, on the worker; the button is still held meanwhile.
         worker.run({ favorites in HeroDragOut.payload(for: favorite.hero, in: favorites) }, then: { [unowned self] payload in
             // Our own window is no target: a row dropped back onto it does nothing.
             dragOut.start(payload, from: view.window, excluded: [view.window], x: x, y: y, time: time,
                           thumbnail: view.thumbnail(of: favorite), scale: view.displayScale) { [unowned self] outcome in
-                view.setStatus("\(favorite.hero.name): " + HeroDragOut.describe(outcome))
+                setStatus("\(favorite.hero.name): " + HeroDragOut.describe(outcome))
             }
         })
     }
@@ -91,7 +98,11 @@ final class DropAgent {
             try? favorites.listAfterWritersFinish()
         }, then: { [unowned self] rows in
             reloading = false
-            if let rows { view.show(rows: rows) }
+            if let rows {
+                shownRows = rows
+                view.show(rows: rows)
+                accessibility?.show(rows: rows)
+            }
             if reloadAgain {
                 reloadAgain = false
                 reload()
@@ -138,27 +149,55 @@ final class DropAgent {
                 return "Could not remove \(name): \(error)"
             }
         }, then: { [unowned self] status in
-            view.setStatus(status)
+            setStatus(status)
             reload()
         })
+    }
+
+    /// The status line says `text`, on the window and to a screen reader.
+    private func setStatus(_ text: String) {
+        view.setStatus(text)
+        accessibility?.setStatus(text)
+    }
+
+    /// An accessible item's actions: "remove" is the star's remove, "copy" runs `herobridge copy`.
+    private func wireAccessibility() {
+        guard let accessibility else { return }
+        accessibility.onRemove = { [unowned self] name in remove(name) }
+        accessibility.onCopied = { [unowned self] name, failure in
+            if let failure {
+                log.warning("accessibility: \(failure)")
+                setStatus("Could not copy \(name)")
+            } else {
+                log.info("accessibility: copied \(name)")
+                setStatus("Copied \(name)")
+            }
+        }
+        accessibility.show(rows: shownRows)
     }
 
     /// Windows of ours, whose selections are never read.
     var windows: Set<Window> { [view.window, reader.window] }
 
     func handle(_ event: X11Event) -> Bool {
-        dragOut.handle(event) || target.handle(event) || reader.handle(event) || view.handle(event)
+        // Seen, not taken: the window handles its focus changes too.
+        switch event.kind {
+        case let .focusIn(window) where window == view.window: accessibility?.windowFocused(true)
+        case let .focusOut(window) where window == view.window: accessibility?.windowFocused(false)
+        default: break
+        }
+        return dragOut.handle(event) || target.handle(event) || reader.handle(event) || view.handle(event)
     }
 
     /// The clipboard was paused or resumed: the status line says so for as long as it lasts.
     func show(pause: PauseState) {
         view.setPauseNote(pause.statusLine { LocalClock.describe($0) })
-        view.setStatus(pause.isPaused ? "Nothing you copy is read; drops still work." : "Reading what you copy again.")
+        setStatus(pause.isPaused ? "Nothing you copy is read; drops still work." : "Reading what you copy again.")
     }
 
     /// A clipboard ingest happened: show it.
     func show(report: IngestReport) {
-        view.setStatus(report.summary)
+        setStatus(report.summary)
         reload()
     }
 
@@ -171,14 +210,14 @@ final class DropAgent {
         if fetcher.isBusy { fetcher.cancel(reason: "a newer drop arrived") }
         let selection = connection.atom("XdndSelection")
         let directSaveName = (drag.types ?? []).contains("XdndDirectSave0") ? directSave(of: drag.source) : nil
-        view.setStatus("Reading the drop…")
+        setStatus("Reading the drop…")
         let content = SelectionContent(selectionName: "drop", isPrimary: false, origin: .window(drag.source))
         fetcher.readOffered(drag.types ?? [], into: content, selection: selection, time: time, skipOwnCopy: false) { [unowned self] content in
             var job = IngestJob(content: content, context: IngestContext(source: .drop, onto: onto, acceptUnknown: acceptUnknown),
                                 limits: limits)
             job.imageName = directSaveName
             worker.ingest(job, log: log) { [unowned self] outcome in
-                view.setStatus(outcome.status)
+                setStatus(outcome.status)
                 if outcome.report != nil { reload() }
                 completion(outcome.report != nil)
             }
