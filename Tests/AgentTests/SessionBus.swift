@@ -82,7 +82,11 @@ final class SessionBus: @unchecked Sendable {
     /// starts the accessibility bus (a dbus-daemon with at-spi2-core's config) at once; that bus activates the
     /// registry (at-spi2-registryd) when an application embeds itself. Returns once org.a11y.Bus is owned.
     func startAccessibilityBus(display: String) throws {
-        let launcher = try Child("/usr/libexec/at-spi-bus-launcher", ["--launch-immediately"],
+        // Through perl, which unblocks the signal mask that a child of Foundation's Process inherits (nearly every
+        // signal blocked; HeadlessSway.Launch tells more): else SIGTERM never reaches the launcher, and the
+        // accessibility bus it started outlives the test (holding Process's exit socket, so the stop waits).
+        let unblocked = "use POSIX (); POSIX::sigprocmask(POSIX::SIG_SETMASK(), POSIX::SigSet->new()); exec { $ARGV[0] } @ARGV or die;"
+        let launcher = try Child("/usr/bin/perl", ["-e", unblocked, "--", "/usr/libexec/at-spi-bus-launcher", "--launch-immediately"],
                                  environment: environment(display: display), directory: dir.path, label: "at-spi-bus-launcher")
         accessibilityLauncher = launcher
         guard eventually(timeout: 60, { hasOwner("org.a11y.Bus") }) else {

@@ -71,18 +71,22 @@ def select(app, name):
     _, lst = favorites_list(app)
     index, _ = item_named(lst, name)
     events = []
+    listening = [False]
 
     def heard(event):
         source = event.source.name if event.source is not None else None
         events.append({"type": event.type, "source": source, "detail1": event.detail1})
-        if event.type.startswith("focus") and source == name:
+        if event.type.startswith("focus") and source == name and listening[0]:
             pyatspi.Registry.stop()
 
     pyatspi.Registry.registerEventListener(heard, "focus:", "object:state-changed:focused",
                                            "object:active-descendant-changed", "object:selection-changed")
     selected = lst.querySelection().selectChild(index)
-    GLib.timeout_add_seconds(60, lambda: pyatspi.Registry.stop())
-    pyatspi.Registry.start()
+    # The events may all have been handled during the blocking call already; only then is there nothing to wait for.
+    if not any(e["type"].startswith("focus") and e["source"] == name for e in events):
+        listening[0] = True
+        GLib.timeout_add_seconds(60, lambda: pyatspi.Registry.stop())
+        pyatspi.Registry.start()
     print(json.dumps({"selected": bool(selected), "events": events}))
 
 
