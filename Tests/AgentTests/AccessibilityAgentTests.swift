@@ -77,6 +77,17 @@ import TestSupport
         #expect(eventually(timeout: 60) { itemNames(world, bus) == ["Storm"] }, "\(world.log)")
     }
 
+    @Test func anItemsCopyActionPutsTheHeroOnTheClipboard() throws {
+        let (world, bus) = try world(favorites: ["Thor", "Storm"])
+        defer { bus.stop() }
+        #expect(eventually(timeout: 60) { itemNames(world, bus)?.contains("Storm") == true }, "\(world.log)")
+        let done = try client(world, bus, ["action", "Storm", "copy"])
+        #expect(done["done"] as? Bool == true, "\(done)")
+        #expect(world.waitForLog("accessibility: copied Storm"), "\(world.log)")
+        // What `herobridge copy Storm` serves: a paste gets the name.
+        #expect(eventually(timeout: 60) { (try? world.paste())?.stdout == "Storm" }, "\(world.log)")
+    }
+
     @Test func movingTheSelectionSendsTheFocusEventsAScreenReaderSpeaks() throws {
         let (world, bus) = try world(favorites: ["Thor", "Storm"])
         defer { bus.stop() }
