@@ -186,7 +186,9 @@ final class AccessibilityBus {
             disconnected = true
             return DBUS_HANDLER_RESULT_HANDLED
         }
-        guard dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_METHOD_CALL, let onCall else {
+        // org.freedesktop.DBus.Peer (Ping, GetMachineId) is left to libdbus, which answers it for every connection.
+        guard dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_METHOD_CALL, let onCall,
+              dbus_message_has_interface(message, "org.freedesktop.DBus.Peer") == 0 else {
             return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
         }
         let call = AccessibleCall(path: Self.text(dbus_message_get_path(message)),
