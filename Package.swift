@@ -55,8 +55,10 @@ let package = Package(
         .target(name: "X11Bridge", dependencies: ["CX11", "CXlibReply", "CCairoXlib", "CLinux", "HeroBase"]),
         // The Wayland path: data-control selections watched, read and served. Knows no hero and no X11.
         .target(name: "WaylandBridge", dependencies: ["CWaylandClient", "CDataControl", "CLinux", "HeroBase"]),
+        // AT-SPI: the windows as accessible trees (values), served on the accessibility bus over libdbus.
+        .target(name: "Accessibility", dependencies: ["CDBus", "HeroBase"]),
         .target(name: "DropWindow", dependencies: ["CCairo", "X11Bridge", "HeroBase", "HeroCore", "HeroTransfer"]),
-        .target(name: "HeroAgent", dependencies: ["CLinux", "CDBus", "X11Bridge", "WaylandBridge", "DropWindow", "HeroBase", "HeroCore", "HeroTransfer"]),
+        .target(name: "HeroAgent", dependencies: ["CLinux", "CDBus", "Accessibility", "X11Bridge", "WaylandBridge", "DropWindow", "HeroBase", "HeroCore", "HeroTransfer"]),
         // The command-line declarations, parser, synopses and help text: no X11, no database, tested in-process.
         .target(name: "HeroCommandLine"),
         .executableTarget(name: "herobridge", dependencies: ["HeroAgent", "HeroBase", "HeroCommandLine", "HeroCore", "HeroTransfer", "X11Bridge", "DropWindow"]),
@@ -68,9 +70,11 @@ let package = Package(
         .testTarget(name: "HeroTransferTests", dependencies: ["HeroBase", "HeroTransfer", "TestSupport"]),
         .testTarget(name: "X11BridgeTests", dependencies: ["X11Bridge", "HeroBase", "HeroTransfer", "TestSupport"]),
         // HeroAgent's parts that need no X server: options and config precedence, the log, offers, sd_notify, notices.
-        .testTarget(name: "HeroAgentTests", dependencies: ["HeroAgent", "X11Bridge", "WaylandBridge", "HeroBase", "HeroTransfer", "TestSupport"]),
+        .testTarget(name: "HeroAgentTests", dependencies: ["HeroAgent", "Accessibility", "X11Bridge", "WaylandBridge", "HeroBase", "HeroCore", "HeroTransfer", "TestSupport"]),
         .testTarget(name: "WaylandBridgeTests", dependencies: ["WaylandBridge", "CDataControl", "TestSupport"]),
         .testTarget(name: "DropWindowTests", dependencies: ["DropWindow", "HeroCore"]),
+        // The accessible trees, their answers and events, with no bus.
+        .testTarget(name: "AccessibilityTests", dependencies: ["Accessibility"]),
         .testTarget(name: "HeroCoreTests", dependencies: ["HeroCore", "HeroTransfer", "TestSupport"]),
         .testTarget(name: "HeroCommandLineTests", dependencies: ["HeroCommandLine"]),
         .testTarget(name: "CLITests", dependencies: ["herobridge", "TestSupport"]),

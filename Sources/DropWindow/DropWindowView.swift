@@ -230,6 +230,16 @@ public final class DropWindowView {
         return true
     }
 
+    /// Selects the row of the hero named `name` (nil: no row), as a key would but without telling
+    /// `onSelectionChanged`: the one who asks (a screen reader's SelectChild) already knows.
+    public func select(named name: String?) {
+        let before = keys.selectedIndex(in: rows.map(\.hero.name))
+        let index = keys.select(named: name, in: rows.map(\.hero.name))
+        guard index != before else { return }
+        if let index { layout.scrollToShow(index) }
+        draw()
+    }
+
     /// Performs what `ListKeys` makes of a key over the rows shown.
     private func pressed(_ key: ListKeys.Key) {
         switch keys.press(key, rows: rows.map(\.hero.name), pageRows: layout.pageRows) {

@@ -136,6 +136,20 @@ public struct ListKeys: Equatable, Sendable {
         return index
     }
 
+    /// Selects the row of the hero named `name` (a screen reader's SelectChild; nil clears the selection).
+    /// Returns the row selected now, nil for none; a name not among `rows` changes nothing.
+    public mutating func select(named name: String?, in rows: [String]) -> Int? {
+        guard let name else {
+            selected = nil
+            lastIndex = nil
+            return nil
+        }
+        guard let index = rows.firstIndex(of: name) else { return selectedIndex(in: rows) }
+        selected = name
+        lastIndex = index
+        return index
+    }
+
     /// Selects row `index` of `rows`, clamped to them; `.none` when that row is already selected or there is none.
     private mutating func select(_ index: Int, in rows: [String]) -> Outcome {
         guard !rows.isEmpty else { return .none }

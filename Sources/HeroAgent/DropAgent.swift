@@ -24,6 +24,11 @@ final class DropAgent {
     private var watcher: DatabaseWatcher?
     private let dragOut: HeroDragOut
     private let clipboard: HeroClipboard
+    /// The window on the accessibility bus, when one runs (`AgentBuilder.makeAccessibility`): its tree follows
+    /// the rows, the selected row and the status line, its items' actions do what the star and `herobridge copy` do.
+    var accessibility: DropAccessibility? {
+        didSet { wireAccessibility() }
+    }
     /// A reload is on the worker; `reloadAgain` asks for one more once it is back (changes coalesce).
     private var reloading = false
     private var reloadAgain = false
@@ -49,9 +54,11 @@ final class DropAgent {
         wireTarget(registry: registry)
         view.onRemove = { [unowned self] favorite in remove(favorite.hero.name) }
         view.onCopy = { [unowned self] favorite in copy(favorite.hero) }
+        view.onSelectionChanged = { [unowned self] favorite, _ in accessibility?.selectionMoved(to: favorite?.hero.name) }
         // Which rows a typed filter leaves, for --verbose (and the tests that check the window filters).
-        view.onFilterChanged = { filter, shown in
+        view.onFilterChanged = { [unowned self] filter, shown in
             log.debug("window: filter \"\(filter)\" shows \(shown.count): " + shown.map(\.hero.name).joined(separator: ", "))
+            accessibility?.show(rows: shown)
         }
         view.onThumbnailsWanted = { [unowned self] rows, pixels in makeThumbnails(of: rows, pixels: pixels) }
         // A new scale drops the thumbnails; the window's next draw asks for those it shows at the new pixel size.
@@ -62,13 +69,13 @@ final class DropAgent {
     /// A row dragged out: the hero's portrait read on the worker, then an XDND source with the drag image.
     private func wireDragOut() {
     view.onDragOut = { [unowned self] favorite, x, y, time in
-        view.setStatus("Dragging \(favorite.hero.name)…")
+        setStatus("Dragging \(favorite.hero.name)…")
         // The portrait comes from the database, on the worker; the button is still held meanwhile.
         worker.run({ favorites in HeroDragOut.payload(for: favorite.hero, in: favorites) }, then: { [unowned self] payload in
             // Our own window is no target: a row dropped back onto it does nothing.
             dragOut.start(payload, from: view.window, excluded: [view.window], x: x, y: y, time: time,
                           thumbnail: view.thumbnail(of: favorite), scale: view.displayScale) { [unowned self] outcome in
-                view.setStatus("\(favorite.hero.name): " + HeroDragOut.describe(outcome))
+                setStatus("\(favorite.hero.name): " + HeroDragOut.describe(outcome))
             }
         })
     }
@@ -99,7 +106,10 @@ final class DropAgent {
             try? favorites.listAfterWritersFinish()
         }, then: { [unowned self] rows in
             reloading = false
-            if let rows { view.show(rows: rows) }
+            if let rows {
+                view.show(rows: rows)
+                accessibility?.show(rows: view.shownRows)
+            }
             if reloadAgain {
                 reloadAgain = false
                 reload()
@@ -137,11 +147,11 @@ final class DropAgent {
     private func copy(_ hero: Hero) {
         worker.run({ favorites in HeroDragOut.payload(for: hero, in: favorites) }, then: { [unowned self] payload in
             guard clipboard.copy(payload, from: view.window) else {
-                view.setStatus("Could not copy \(hero.name): the X server refused the clipboard.")
+                setStatus("Could not copy \(hero.name): the X server refused the clipboard.")
                 return
             }
             log.info("window: copied \(hero.name) to the clipboard")
-            view.setStatus("Copied \(hero.name): paste it anywhere.")
+            setStatus("Copied \(hero.name): paste it anywhere.")
         })
     }
 
@@ -160,27 +170,52 @@ final class DropAgent {
                 return "Could not remove \(name): \(error)"
             }
         }, then: { [unowned self] status in
-            view.setStatus(status)
+            setStatus(status)
             reload()
         })
+    }
+
+    /// The status line says `text`, on the window and to a screen reader.
+    private func setStatus(_ text: String) {
+        view.setStatus(text)
+        accessibility?.setStatus(text)
+    }
+
+    /// An accessible item's actions: "remove" is the star's remove, "copy" is Enter's copy; a screen reader's
+    /// selection is the window's.
+    private func wireAccessibility() {
+        guard let accessibility else { return }
+        accessibility.onRemove = { [unowned self] name in remove(name) }
+        accessibility.onSelectionRequest = { [unowned self] name in view.select(named: name) }
+        accessibility.onCopy = { [unowned self] name in
+            if let favorite = view.shownRows.first(where: { $0.hero.name == name }) { copy(favorite.hero) }
+        }
+        accessibility.show(rows: view.shownRows)
     }
 
     /// Windows of ours, whose selections are never read.
     var windows: Set<Window> { [view.window, reader.window] }
 
     func handle(_ event: X11Event) -> Bool {
-        dragOut.handle(event) || target.handle(event) || reader.handle(event) || clipboard.handle(event) || view.handle(event)
+        // Seen, not taken: the window handles its focus changes too.
+        switch event.kind {
+        case let .focusIn(window) where window == view.window: accessibility?.windowFocused(true)
+        case let .focusOut(window) where window == view.window: accessibility?.windowFocused(false)
+        default: break
+        }
+        return dragOut.handle(event) || target.handle(event) || reader.handle(event) || clipboard.handle(event)
+            || view.handle(event)
     }
 
     /// The clipboard was paused or resumed: the status line says so for as long as it lasts.
     func show(pause: PauseState) {
         view.setPauseNote(pause.statusLine { LocalClock.describe($0) })
-        view.setStatus(pause.isPaused ? "Nothing you copy is read; drops still work." : "Reading what you copy again.")
+        setStatus(pause.isPaused ? "Nothing you copy is read; drops still work." : "Reading what you copy again.")
     }
 
     /// A clipboard ingest happened: show it.
     func show(report: IngestReport) {
-        view.setStatus(report.summary)
+        setStatus(report.summary)
         reload()
     }
 
@@ -193,14 +228,14 @@ final class DropAgent {
         if fetcher.isBusy { fetcher.cancel(reason: "a newer drop arrived") }
         let selection = connection.atom("XdndSelection")
         let directSaveName = (drag.types ?? []).contains("XdndDirectSave0") ? directSave(of: drag.source) : nil
-        view.setStatus("Reading the drop…")
+        setStatus("Reading the drop…")
         let content = SelectionContent(selectionName: "drop", isPrimary: false, origin: .window(drag.source))
         fetcher.readOffered(drag.types ?? [], into: content, selection: selection, time: time, skipOwnCopy: false) { [unowned self] content in
             var job = IngestJob(content: content, context: IngestContext(source: .drop, onto: onto, acceptUnknown: acceptUnknown),
                                 limits: limits)
             job.imageName = directSaveName
             worker.ingest(job, log: log) { [unowned self] outcome in
-                view.setStatus(outcome.status)
+                setStatus(outcome.status)
                 if outcome.report != nil { reload() }
                 completion(outcome.report != nil)
             }

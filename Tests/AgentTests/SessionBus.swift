@@ -10,6 +10,9 @@ final class SessionBus: @unchecked Sendable {
     private let daemon: Child
     private let dir: TempDirectory
     private var clients: [Child] = []
+    /// at-spi-bus-launcher, stopped with SIGTERM: it then stops the accessibility bus it started (killed, it would
+    /// leave that dbus-daemon and the registry running).
+    private var accessibilityLauncher: Child?
 
     /// Starts the bus listening on `socket` (a path in the test's folder); throws when it does not come up.
     init(dir: TempDirectory, socket: String) throws {
@@ -75,7 +78,25 @@ final class SessionBus: @unchecked Sendable {
             .filter { $0.contains("member=Notify") }
     }
 
+    /// The accessibility bus as a desktop session has it: at-spi-bus-launcher owns org.a11y.Bus on this bus and
+    /// starts the accessibility bus (a dbus-daemon with at-spi2-core's config) at once; that bus activates the
+    /// registry (at-spi2-registryd) when an application embeds itself. Returns once org.a11y.Bus is owned.
+    func startAccessibilityBus(display: String) throws {
+        // Through perl, which unblocks the signal mask that a child of Foundation's Process inherits (nearly every
+        // signal blocked; HeadlessSway.Launch tells more): else SIGTERM never reaches the launcher, and the
+        // accessibility bus it started outlives the test (holding Process's exit socket, so the stop waits).
+        let unblocked = "use POSIX (); POSIX::sigprocmask(POSIX::SIG_SETMASK(), POSIX::SigSet->new()); exec { $ARGV[0] } @ARGV or die;"
+        let launcher = try Child("/usr/bin/perl", ["-e", unblocked, "--", "/usr/libexec/at-spi-bus-launcher", "--launch-immediately"],
+                                 environment: environment(display: display), directory: dir.path, label: "at-spi-bus-launcher")
+        accessibilityLauncher = launcher
+        guard eventually(timeout: 60, { hasOwner("org.a11y.Bus") }) else {
+            throw HarnessError("at-spi-bus-launcher did not take org.a11y.Bus: \(launcher.errors)")
+        }
+    }
+
     func stop() {
+        _ = accessibilityLauncher?.stop(signal: SIGTERM)
+        accessibilityLauncher = nil
         for client in clients { client.stop() }
         clients = []
         daemon.stop()

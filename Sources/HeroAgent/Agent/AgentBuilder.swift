@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Accessibility
 import HeroBase
 import HeroCore
 import HeroTransfer
@@ -35,6 +36,7 @@ struct AgentBuilder {
                         log: log) : nil
         // With no window to map, the launch ends now.
         if drop == nil, let startup { connection.sendStartupRemove(startup, about: manager.window) }
+        if let drop { drop.accessibility = makeAccessibility(loop: loop) }
         let tray = drop.flatMap { makeTray(connection: connection, loop: loop, drop: $0, pause: pause, scale: scale) }
         let ownWindows: (UInt) -> Bool = { window in
             window == manager.window || drop?.windows.contains(window) == true || tray?.windows.contains(window) == true
@@ -125,6 +127,27 @@ struct AgentBuilder {
         }
         icon.isPaused = pause.state.isPaused
         return icon
+    }
+
+    /// The drop window on the accessibility bus, when one runs (AT_SPI_BUS_ADDRESS, or org.a11y.Bus owned on
+    /// the session bus); nil, having made nothing, when none does. Its connection is one more descriptor of the
+    /// loop: no thread, no timer.
+    private func makeAccessibility(loop: EventLoop) -> DropAccessibility? {
+        let server: AccessibilityServer
+        do {
+            guard let started = try AccessibilityServer.start(tree: DropAccessibleTree().tree, environment: environment, loop: loop) else {
+                log.debug("accessibility: no accessibility bus; the windows are not exposed to screen readers")
+                return nil
+            }
+            server = started
+        } catch {
+            log.warning("accessibility: not exposing the windows to screen readers: \(error)")
+            return nil
+        }
+        log.info("accessibility: registered as \(server.busName) on the accessibility bus")
+        let log = log
+        server.onLost = { log.info("accessibility: the accessibility bus went away") }
+        return DropAccessibility(server: server)
     }
 
     /// What happens after an ingest from the selections: the window's status line, and a desktop notification

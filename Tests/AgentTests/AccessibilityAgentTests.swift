@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The agent on a real accessibility bus: a private session bus (`SessionBus`), at-spi-bus-launcher on it with the
+/// accessibility bus it starts and the registry that bus activates (at-spi2-core), and pyatspi (libatspi, what Orca
+/// reads applications with) as the client (`Tests/Fixtures/atspi_client.py`).
+@Suite(.serialized) struct AccessibilityAgentTests {
+    /// The Xvfb, the buses, favorites added before the agent starts, and the agent registered on the bus.
+    func world(favorites: [String]) throws -> (AgentHarness, SessionBus) {
+        let world = try AgentHarness()
+        let bus = try SessionBus(dir: world.dir, socket: world.dir.file("bus"))
+        try bus.startAccessibilityBus(display: world.xvfb.display)
+        for name in favorites {
+            let added = try HeroBridgeProcess.run(["--db", world.db, "add", name], environment: world.environment())
+            #expect(added.status == 0, "\(added.stderr)")
+        }
+        try world.startAgent(["--verbose"], extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+        #expect(world.waitForLog("accessibility: registered as"), "\(world.log)")
+        return (world, bus)
+    }
+
+    /// Runs the screen reader's side with `arguments` and returns its JSON line.
+    func client(_ world: AgentHarness, _ bus: SessionBus, _ arguments: [String]) throws -> [String: Any] {
+        let result = try HeroBridgeProcess.run([AgentHarness.fixtures + "/atspi_client.py"] + arguments,
+                                               environment: bus.environment(display: world.xvfb.display),
+                                               executable: "/usr/bin/python3", timeout: 120)
+        let line = result.stdout.split(separator: "\n").last.map(String.init) ?? ""
+        let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+        return try #require(object, "atspi_client.py \(arguments): \(result.stdout) \(result.stderr)")
+    }
+
+    /// The item names of the favorites list, as the screen reader sees them.
+    func itemNames(_ world: AgentHarness, _ bus: SessionBus) -> [String]? {
+        guard let tree = try? client(world, bus, ["tree"]), let items = tree["items"] as? [[String: Any]] else { return nil }
+        return items.compactMap { $0["name"] as? String }
+    }
+
+    @Test func aScreenReaderFindsTheApplicationItsFrameAndOneItemPerFavorite() throws {
+        let (world, bus) = try world(favorites: ["Thor", "Storm"])
+        defer { bus.stop() }
+        // The rows come from the worker after the start: wait until the list has them.
+        #expect(eventually(timeout: 60) { itemNames(world, bus)?.sorted() == ["Storm", "Thor"] }, "\(world.log)")
+        let tree = try client(world, bus, ["tree"])
+        #expect(tree["app"] as? String == "HeroBridge")
+        #expect(tree["appRole"] as? String == "application")
+        #expect(tree["frameRole"] as? String == "frame")
+        let children = try #require(tree["children"] as? [[String]])
+        #expect(children.contains(["push button", "Drop here!"]), "\(children)")
+        #expect(children.contains { $0.first == "label" }, "the status line: \(children)")
+        #expect(children.contains(["list", "Favorites"]), "\(children)")
+        let items = try #require(tree["items"] as? [[String: Any]])
+        for item in items {
+            #expect(item["role"] as? String == "list item")
+            #expect(item["actions"] as? [String] == ["copy", "remove"])
+            #expect(item["description"] as? String == "no portrait", "added by name: no portrait")
+        }
+        // A favorite added while the agent runs becomes an item too (the window reloads through inotify).
+        let added = try HeroBridgeProcess.run(["--db", world.db, "add", "Hulk"], environment: world.environment())
+        #expect(added.status == 0)
+        #expect(eventually(timeout: 60) { itemNames(world, bus)?.contains("Hulk") == true }, "\(world.log)")
+    }
+
+    @Test func anItemsRemoveActionRemovesTheFavorite() throws {
+        let (world, bus) = try world(favorites: ["Thor", "Storm"])
+        defer { bus.stop() }
+        #expect(eventually(timeout: 60) { itemNames(world, bus)?.contains("Thor") == true }, "\(world.log)")
+        let done = try client(world, bus, ["action", "Thor", "remove"])
+        #expect(done["done"] as? Bool == true, "\(done)")
+        let listed = {
+            (try? HeroBridgeProcess.run(["--db", world.db, "list"], environment: world.environment()))?.stdout ?? "Thor"
+        }
+        #expect(eventually(timeout: 60) { !listed().contains("Thor") }, "\(world.log)")
+        #expect(listed().contains("Storm"))
+        #expect(world.waitForLog("window: removed Thor"))
+        // The list follows: Thor's item is gone for the screen reader too.
+        #expect(eventually(timeout: 60) { itemNames(world, bus) == ["Storm"] }, "\(world.log)")
+    }
+
+    @Test func anItemsCopyActionPutsTheHeroOnTheClipboard() throws {
+        let (world, bus) = try world(favorites: ["Thor", "Storm"])
+        defer { bus.stop() }
+        #expect(eventually(timeout: 60) { itemNames(world, bus)?.contains("Storm") == true }, "\(world.log)")
+        let done = try client(world, bus, ["action", "Storm", "copy"])
+        #expect(done["done"] as? Bool == true, "\(done)")
+        #expect(world.waitForLog("accessibility: copied Storm"), "\(world.log)")
+        // What `herobridge copy Storm` serves: a paste gets the name.
+        #expect(eventually(timeout: 60) { (try? world.paste())?.stdout == "Storm" }, "\(world.log)")
+    }
+
+    @Test func movingTheSelectionSendsTheFocusEventsAScreenReaderSpeaks() throws {
+        let (world, bus) = try world(favorites: ["Thor", "Storm"])
+        defer { bus.stop() }
+        #expect(eventually(timeout: 60) { itemNames(world, bus)?.count == 2 }, "\(world.log)")
+        let heard = try client(world, bus, ["select", "Storm"])
+        #expect(heard["selected"] as? Bool == true, "\(heard)")
+        let events = try #require(heard["events"] as? [[String: Any]])
+        let described = events.map { "\($0["type"] ?? "") \($0["source"] ?? "") \($0["detail1"] ?? "")" }
+        #expect(described.contains("object:state-changed:focused Storm 1"), "\(described)")
+        #expect(described.contains("object:active-descendant-changed Favorites 0"), "\(described)")
+        #expect(described.last == "focus: Storm 0", "\(described)")
+    }
+}

@@ -1,0 +1,104 @@
+#!/usr/bin/python3
+"""Imitates a screen reader (Orca reads applications the same way): walks the AT-SPI desktop with pyatspi (libatspi),
+finds the application named HeroBridge on the accessibility bus of this session, and prints what it finds as one
+JSON line. Commands:
+  tree               the application: its frame's children (role, name) and the favorites list's items (name,
+                     description, actions)
+  action NAME ACTION does ACTION of the item named NAME (DoAction), prints whether it was done
+  select NAME        listens for focus: and object:state-changed:focused, selects the item named NAME through the
+                     list's Selection interface, and prints the events that came until focus: for that item (60 s
+                     at most: a hang guard)
+Exit status 3 when no HeroBridge application is on the desktop."""
+import json
+import sys
+
+import pyatspi
+from gi.repository import GLib
+
+
+def application():
+    desktop = pyatspi.Registry.getDesktop(0)
+    for index in range(desktop.childCount):
+        app = desktop.getChildAtIndex(index)
+        if app is not None and app.name == "HeroBridge":
+            return app
+    print(json.dumps({"error": "no HeroBridge application on the desktop"}))
+    sys.exit(3)
+
+
+def favorites_list(app):
+    frame = app.getChildAtIndex(0)
+    for index in range(frame.childCount):
+        child = frame.getChildAtIndex(index)
+        if child.getRole() == pyatspi.ROLE_LIST:
+            return frame, child
+    return frame, None
+
+
+def items(lst):
+    return [lst.getChildAtIndex(i) for i in range(lst.childCount)]
+
+
+def describe(app):
+    frame, lst = favorites_list(app)
+    out = {"app": app.name, "appRole": app.getRoleName(), "frame": frame.name, "frameRole": frame.getRoleName(),
+           "children": [[c.getRoleName(), c.name] for c in (frame.getChildAtIndex(i) for i in range(frame.childCount))],
+           "items": []}
+    for item in items(lst) if lst is not None else []:
+        action = item.queryAction()
+        out["items"].append({"name": item.name, "role": item.getRoleName(), "description": item.description,
+                             "actions": [action.getName(i) for i in range(action.nActions)]})
+    return out
+
+
+def item_named(lst, name):
+    for index, item in enumerate(items(lst)):
+        if item.name == name:
+            return index, item
+    print(json.dumps({"error": "no item named %s" % name}))
+    sys.exit(4)
+
+
+def do_action(app, name, wanted):
+    _, lst = favorites_list(app)
+    _, item = item_named(lst, name)
+    action = item.queryAction()
+    names = [action.getName(i) for i in range(action.nActions)]
+    print(json.dumps({"done": bool(action.doAction(names.index(wanted)))}))
+
+
+def select(app, name):
+    _, lst = favorites_list(app)
+    index, _ = item_named(lst, name)
+    events = []
+    listening = [False]
+
+    def heard(event):
+        source = event.source.name if event.source is not None else None
+        events.append({"type": event.type, "source": source, "detail1": event.detail1})
+        if event.type.startswith("focus") and source == name and listening[0]:
+            pyatspi.Registry.stop()
+
+    pyatspi.Registry.registerEventListener(heard, "focus:", "object:state-changed:focused",
+                                           "object:active-descendant-changed", "object:selection-changed")
+    selected = lst.querySelection().selectChild(index)
+    # The events may all have been handled during the blocking call already; only then is there nothing to wait for.
+    if not any(e["type"].startswith("focus") and e["source"] == name for e in events):
+        listening[0] = True
+        GLib.timeout_add_seconds(60, lambda: pyatspi.Registry.stop())
+        pyatspi.Registry.start()
+    print(json.dumps({"selected": bool(selected), "events": events}))
+
+
+def main():
+    app = application()
+    command = sys.argv[1]
+    if command == "tree":
+        print(json.dumps(describe(app)))
+    elif command == "action":
+        do_action(app, sys.argv[2], sys.argv[3])
+    elif command == "select":
+        select(app, sys.argv[2])
+
+
+main()
