@@ -15,7 +15,8 @@
 #   make chaos  install the tools, build release, random X traffic at a fresh agent per seed, then check it still
 #               works (bench/chaos.py, Tests/Fixtures/x_chaos.py)
 #   make install / uninstall   PREFIX (default ~/.local) and DESTDIR honoured
-#   make deb    build/herobridge_VERSION_ARCH.deb
+#   make deb    build/herobridge_VERSION_ARCH.deb (dpkg-buildpackage -b -us -uc on a copy of the checkout)
+#   make deb-reproducible   the package built twice in two folders and compared (not yet the same bytes)
 SHELL := /bin/bash
 SWIFT ?= swift
 # The Swift toolchain lives in /opt/swift on this project's machines; use it when swift is not on PATH.
@@ -66,7 +67,7 @@ USERUNITDIR ?= $(if $(filter $(HOME)/.local,$(PREFIX)),$(PREFIX)/share/systemd/u
 
 .PHONY: all build release run test package-test bench deps run-deps test-deps package-deps bench-deps \
 	soak soak-deps chaos chaos-deps install uninstall deb clean fuzz fuzz-corpus test-asan wayland-test-user \
-	print-build-packages
+	print-build-packages deb-reproducible
 
 all: build
 
@@ -194,6 +195,10 @@ uninstall:
 
 deb: package-deps
 	packaging/build-deb.sh build
+
+# Two builds of the package in two folders, compared byte for byte (diffoscope on a difference).
+deb-reproducible: package-deps
+	packaging/reproducible-check.sh
 
 clean:
 	rm -rf .build build

@@ -83,8 +83,8 @@ import TestSupport
         #expect(eventually(timeout: 60) { itemNames(world, bus)?.contains("Storm") == true }, "\(world.log)")
         let done = try client(world, bus, ["action", "Storm", "copy"])
         #expect(done["done"] as? Bool == true, "\(done)")
-        #expect(world.waitForLog("accessibility: copied Storm"), "\(world.log)")
-        // What `herobridge copy Storm` serves: a paste gets the name.
+        // The row's Enter: CLIPBOARD owned on the window with what `herobridge copy Storm` serves.
+        #expect(world.waitForLog("window: copied Storm to the clipboard"), "\(world.log)")
         #expect(eventually(timeout: 60) { (try? world.paste())?.stdout == "Storm" }, "\(world.log)")
     }
 
