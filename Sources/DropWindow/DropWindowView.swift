@@ -115,11 +115,20 @@ public final class DropWindowView {
         draw()
     }
 
-    /// Maps the window again and raises it (`herobridge show`).
-    public func show() {
+    /// Maps the window again and raises it (`herobridge show`, the tray icon), on the monitor that holds `point`
+    /// (the tray icon's middle; nil: the pointer) unless the user gave its place (`TopLevelWindow.moveForShowing`).
+    public func show(near point: (x: Int, y: Int)? = nil) {
+        frame.moveForShowing(near: point)
         connection.mapRaised(window)
         isShown = true
         connection.flush()
+    }
+
+    /// The monitors changed from `previous` to `monitors`: back onto one if the change left the window (partly) off
+    /// screen, shown or hidden. Where it went, nil when it stayed.
+    @discardableResult
+    public func keepOnScreen(_ monitors: MonitorLayout, previous: MonitorLayout) -> (x: Int, y: Int)? {
+        frame.keepOnScreen(monitors, previous: previous)
     }
 
     /// Unmaps the window (the tray icon's click): hidden, not destroyed; the agent goes on watching.

@@ -22,6 +22,8 @@ final class DropAgent {
     private let limits: TransferLimits
     private var watcher: DatabaseWatcher?
     private let dragOut: HeroDragOut
+    /// The monitors, followed so that a change that leaves the window off screen moves it back.
+    private let monitors: MonitorWatcher
     /// A reload is on the worker; `reloadAgain` asks for one more once it is back (changes coalesce).
     private var reloading = false
     private var reloadAgain = false
@@ -33,6 +35,7 @@ final class DropAgent {
         self.log = log
         acceptUnknown = options.acceptUnknown
         limits = TransferLimits(maxBytes: options.maxBytes)
+        monitors = MonitorWatcher(connection: connection, log: log)
         view = DropWindowView(connection: connection, geometry: options.geometry, scale: scale.scale)
         reader = SelectionReader(connection: connection, loop: loop, limits: .init(maxBytes: options.maxBytes, timeout: options.timeout))
         fetcher = SelectionFetcher(connection: connection, reader: reader, limits: limits)
@@ -48,6 +51,10 @@ final class DropAgent {
         view.onThumbnailsWanted = { [unowned self] rows, pixels in makeThumbnails(of: rows, pixels: pixels) }
         // A new scale drops the thumbnails; the window's next draw asks for those it shows at the new pixel size.
         scale.onChange { [unowned self] new in view.setScale(new) }
+        monitors.onChange { [unowned self] new, previous in
+            guard let place = view.keepOnScreen(new, previous: previous) else { return }
+            log.info("window: moved to +\(place.x)+\(place.y), back on a monitor")
+        }
         reload()
     }
 
@@ -147,7 +154,7 @@ final class DropAgent {
     var windows: Set<Window> { [view.window, reader.window] }
 
     func handle(_ event: X11Event) -> Bool {
-        dragOut.handle(event) || target.handle(event) || reader.handle(event) || view.handle(event)
+        monitors.handle(event) || dragOut.handle(event) || target.handle(event) || reader.handle(event) || view.handle(event)
     }
 
     /// The clipboard was paused or resumed: the status line says so for as long as it lasts.

@@ -51,8 +51,8 @@ final class TrayAgent {
                             icon.hide()
                         })
         dock.log = { log.warning("tray: \($0)") }
-        icon.onLeftClick = {
-            if drop.view.isShown { drop.view.hide() } else { drop.view.show() }
+        icon.onLeftClick = { [unowned self] in
+            if drop.view.isShown { drop.view.hide() } else { drop.view.show(near: iconMiddle()) }
         }
         icon.onRightClick = { [unowned self] rect, time in
             if !menu.open(by: rect, time: time, paused: isPaused) {
@@ -83,9 +83,16 @@ final class TrayAgent {
         return dropTarget.target?.handle(event) ?? false
     }
 
+    /// The middle of the icon on the root window (one round trip), where the drop window is shown from the tray:
+    /// on the icon's monitor. Nil without an icon (the pointer's monitor then).
+    private func iconMiddle() -> (x: Int, y: Int)? {
+        guard let window = icon.window, let inIcon = connection.translate(rootX: 0, rootY: 0, to: window) else { return nil }
+        return (icon.requestedSize / 2 - inIcon.x, icon.requestedSize / 2 - inIcon.y)
+    }
+
     private func choose(_ item: TrayMenu.Item) {
         switch item {
-        case .showWindow: drop.view.show()
+        case .showWindow: drop.view.show(near: iconMiddle())
         case .catalog:
             if let problem = catalog.open() { log.warning("tray: \(problem)") } else { log.info("tray: opened the catalog window") }
         case .pause: onTogglePause?()

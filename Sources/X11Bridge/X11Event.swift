@@ -32,6 +32,9 @@ public struct X11Event {
         case destroy(window: Window)
         /// The window manager asks to close `window` (a WM_PROTOCOLS ClientMessage naming WM_DELETE_WINDOW).
         case deleteRequest(window: Window)
+        /// RandR says the screen's size, CRTCs or outputs changed (RRScreenChangeNotify, RRNotify): the monitors
+        /// may be others now (`XConnection.watchMonitors`).
+        case screenChange
         /// Anything else: selection and property events, other ClientMessages, XFixes events.
         case other
     }
@@ -93,11 +96,13 @@ public struct X11Event {
 
     /// Types `raw`. Pure but for the two lookups it is given: `lookUpKey` for a KeyPress (the connection's keyboard
     /// mapping) and `deleteRequestAtoms` for a ClientMessage (the connection's cached atoms; nil while no window
-    /// of ours has asked for WM_DELETE_WINDOW, when no close request can be for us).
-    init(_ raw: XEvent, lookUpKey: (XKeyEvent) -> KeyLookup, deleteRequestAtoms: () -> DeleteRequestAtoms?) {
+    /// of ours has asked for WM_DELETE_WINDOW, when no close request can be for us). `randrEventBase` is RandR's
+    /// first event code on the server (nil: not asked for, and no RandR event is typed).
+    init(_ raw: XEvent, lookUpKey: (XKeyEvent) -> KeyLookup, deleteRequestAtoms: () -> DeleteRequestAtoms?,
+         randrEventBase: Int32? = nil) {
         self.raw = raw
         isSent = raw.xany.send_event != 0
-        kind = Self.kind(of: raw, lookUpKey: lookUpKey, deleteRequestAtoms: deleteRequestAtoms)
+        kind = Self.kind(of: raw, lookUpKey: lookUpKey, deleteRequestAtoms: deleteRequestAtoms, randrEventBase: randrEventBase)
     }
 
     /// The window a key, button or motion event happened in; nil for any other kind.
@@ -110,7 +115,7 @@ public struct X11Event {
     }
 
     private static func kind(of raw: XEvent, lookUpKey: (XKeyEvent) -> KeyLookup,
-                             deleteRequestAtoms: () -> DeleteRequestAtoms?) -> Kind {
+                             deleteRequestAtoms: () -> DeleteRequestAtoms?, randrEventBase: Int32?) -> Kind {
         switch raw.type {
         case Expose: .expose(window: raw.xexpose.window, count: Int(raw.xexpose.count))
         case ConfigureNotify: .configure(Configure(raw.xconfigure))
@@ -124,8 +129,14 @@ public struct X11Event {
         case UnmapNotify: .unmap(window: raw.xunmap.window)
         case DestroyNotify: .destroy(window: raw.xdestroywindow.window)
         case ClientMessage: isDeleteRequest(raw.xclient, atoms: deleteRequestAtoms()) ? .deleteRequest(window: raw.xclient.window) : .other
-        default: .other
+        default: isRandRChange(raw.type, eventBase: randrEventBase) ? .screenChange : .other
         }
+    }
+
+    /// Whether an event of `type` is RandR's RRScreenChangeNotify or RRNotify (a CRTC, output or property change).
+    private static func isRandRChange(_ type: Int32, eventBase: Int32?) -> Bool {
+        guard let eventBase else { return false }
+        return type == eventBase + RRScreenChangeNotify || type == eventBase + RRNotify
     }
 
     /// Whether `message` is a window manager's WM_DELETE_WINDOW: its first item is cut to the 32 bits that crossed

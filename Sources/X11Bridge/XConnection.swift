@@ -35,6 +35,8 @@ public final class XConnection {
     private var atomNames: [Atom: String] = [:]
     /// XFixes' first event code on this server.
     public private(set) var xfixesEventBase: Int32 = 0
+    /// RandR as the server has it; nil until first asked (`randr`, in `XConnection+Monitors`).
+    var randrSupport: RandRSupport?
 
     /// Connects to `displayName`, else `$DISPLAY`. Throws `.noDisplay` or `.cannotOpen`.
     public static func open(displayName: String?, environment: [String: String]) throws(X11Error) -> XConnection {
@@ -255,13 +257,16 @@ public final class XConnection {
     /// `raw` as an `X11Event`: a KeyPress looked up in the keyboard mapping (`keyLookup`), a ClientMessage checked
     /// against WM_DELETE_WINDOW with the atoms already interned (a window that asked for it interned both:
     /// `setProtocols`), so typing an event never costs a round trip of its own beyond the keyboard mapping's first.
+    /// A RandR event is typed once RandR was asked for (`watchMonitors`), after Xlib's screen size followed it.
     func event(from raw: XEvent) -> X11Event {
-        X11Event(raw, lookUpKey: keyLookup, deleteRequestAtoms: { [self] in
+        var raw = raw
+        updateScreenConfiguration(&raw)
+        return X11Event(raw, lookUpKey: keyLookup, deleteRequestAtoms: { [self] in
             guard let protocols = knownAtom("WM_PROTOCOLS"), let deleteWindow = knownAtom("WM_DELETE_WINDOW") else {
                 return nil
             }
             return (protocols, deleteWindow)
-        })
+        }, randrEventBase: randrSupport?.eventBase)
     }
 
     /// The first event of `type` for `window` already queued or readable without blocking (Xlib flushes and
