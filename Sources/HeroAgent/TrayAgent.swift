@@ -90,11 +90,23 @@ final class TrayAgent {
         return (icon.requestedSize / 2 - inIcon.x, icon.requestedSize / 2 - inIcon.y)
     }
 
+    /// The monitor that holds the icon's middle, where the catalog window opens from the tray; nil on a screen of
+    /// one monitor (the catalog window then opens where it would from a terminal) or without an icon.
+    private func iconMonitor() -> Monitor? {
+        let monitors = connection.monitors()
+        guard monitors.count > 1, let middle = iconMiddle() else { return nil }
+        return MonitorLayout(monitors).monitor(at: middle.x, middle.y)
+    }
+
     private func choose(_ item: TrayMenu.Item) {
         switch item {
         case .showWindow: drop.view.show(near: iconMiddle())
         case .catalog:
-            if let problem = catalog.open() { log.warning("tray: \(problem)") } else { log.info("tray: opened the catalog window") }
+            if let problem = catalog.open(on: iconMonitor()) {
+                log.warning("tray: \(problem)")
+            } else {
+                log.info("tray: opened the catalog window")
+            }
         case .pause: onTogglePause?()
         case .quit:
             log.info("tray: Quit chosen")

@@ -38,6 +38,20 @@ import TestSupport
         #expect(world.waitForLog("window: moved to +0+0, back on a monitor"), "\(world.log)")
     }
 
+    /// The catalog window's own program follows the monitors as the agent does.
+    @Test func theCatalogWindowOpensOnThePointersMonitorAndComesBackToo() throws {
+        let world = try AgentHarness()
+        try world.splitMonitors(at: 640)
+        try world.xdotool(["mousemove", "900", "500"])
+        let catalog = try world.startScaledCatalog()
+        world.clients.append(catalog)
+        let window = try world.window(classname: "herobridge-catalog")
+        #expect(isWindow(window, of: world, at: (640, 0)), "\(String(describing: try? world.rect(of: window)))")
+        try world.xrandr(["--delmonitor", "right"])
+        #expect(eventually(timeout: 60) { isWindow(window, of: world, at: (0, 0)) },
+                "\(String(describing: try? world.rect(of: window))) \(catalog.errors)")
+    }
+
     @Test func showBringsTheWindowToThePointersMonitorAtTheSamePlaceOnIt() throws {
         let world = try AgentHarness()
         try world.splitMonitors(at: 640)
@@ -114,5 +128,22 @@ import TestSupport
         try world.keys(["Down", "Return"]) // the first item: Show window
         #expect(eventually(timeout: 60) { isWindow(window, of: world, at: (640, 0)) },
                 "\(String(describing: try? world.rect(of: window)))")
+    }
+
+    /// Catalog chosen the same way: its window (a process of its own) opens at the top left of the icon's monitor.
+    @Test func theCatalogFromTheTrayOpensOnTheIconsMonitor() throws {
+        let world = try AgentHarness()
+        try world.startTrayer()
+        try world.splitMonitors(at: 640)
+        try world.startAgent()
+        #expect(eventually(timeout: 60) { world.iconIsDocked() }, "\(world.log)")
+        try #require(try world.iconRect().x >= 640, "trayer's icon is on the right monitor")
+        try world.openMenu()
+        try world.xdotool(["mousemove", "100", "900"])
+        try world.keys(["Down", "Down", "Return"]) // the second item: Catalog
+        #expect(world.waitForLog("tray: opened the catalog window", timeout: 60), "\(world.log)")
+        let catalog = try world.window(classname: "herobridge-catalog")
+        #expect(eventually(timeout: 60) { isWindow(catalog, of: world, at: (640, 0)) },
+                "\(String(describing: try? world.rect(of: catalog)))")
     }
 }
