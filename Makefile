@@ -24,8 +24,8 @@ export PATH := $(if $(shell command -v $(SWIFT) 2>/dev/null),$(PATH),/opt/swift/
 
 # The Debian packages each target needs, every list built on the one before it.
 # The build: the C libraries behind the system library targets (libdbus for desktop notifications, libdeflate for
-# fast CRC-32 and Adler-32), and the font the windows draw with.
-BUILD_PACKAGES := pkg-config libsqlite3-dev libpng-dev libdeflate-dev libturbojpeg0-dev libwebp-dev libgif-dev libssl-dev libx11-dev libxfixes-dev libxext-dev libcairo2-dev libdbus-1-dev libwayland-dev fonts-dejavu-core
+# fast CRC-32 and Adler-32, libXrandr for the monitors), and the font the windows draw with.
+BUILD_PACKAGES := pkg-config libsqlite3-dev libpng-dev libdeflate-dev libturbojpeg0-dev libwebp-dev libgif-dev libssl-dev libx11-dev libxfixes-dev libxext-dev libxrandr-dev libcairo2-dev libdbus-1-dev libwayland-dev fonts-dejavu-core
 # `make run`: the build's, and a private Xvfb for a machine with no display (xclip to try it).
 RUN_PACKAGES := $(BUILD_PACKAGES) xvfb xclip
 # `make deb`: the build's, and what builds and checks the package.

@@ -22,8 +22,8 @@ let package = Package(
                        providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CGif", path: "Sources/CGif", pkgConfig: "libgif",
                        providers: [.apt(["libgif-dev"])]),
-        .systemLibrary(name: "CX11", path: "Sources/CX11", pkgConfig: "x11 xfixes xext",
-                       providers: [.apt(["libx11-dev", "libxfixes-dev", "libxext-dev"])]),
+        .systemLibrary(name: "CX11", path: "Sources/CX11", pkgConfig: "x11 xfixes xext xrandr",
+                       providers: [.apt(["libx11-dev", "libxfixes-dev", "libxext-dev", "libxrandr-dev"])]),
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
         // cairo's drawing calls alone (cairo.h), for the views: no Xlib header comes with it.
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",

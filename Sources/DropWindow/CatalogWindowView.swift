@@ -69,6 +69,13 @@ public final class CatalogWindowView {
     /// The hero whose row is selected, if any.
     public var selectedHero: Hero? { keys.selectedIndex(in: heroes.map(\.name)).map { heroes[$0] } }
 
+    /// The monitors changed from `previous` to `monitors`: back onto one if the change left the window (partly) off
+    /// screen. Where it went, nil when it stayed.
+    @discardableResult
+    public func keepOnScreen(_ monitors: MonitorLayout, previous: MonitorLayout) -> (x: Int, y: Int)? {
+        frame.keepOnScreen(monitors, previous: previous)
+    }
+
     /// Re-reads the catalog and the favorites (a change by another process) and redraws.
     public func reload() {
         favorites = favoriteNames()

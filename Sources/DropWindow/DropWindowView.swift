@@ -159,14 +159,23 @@ public final class DropWindowView {
         draw()
     }
 
-    /// Maps the window again, raises it and gives it the keyboard focus (`herobridge show`, the tray menu), ending
-    /// `startup`'s launch when there is one (`herobridge show` run from the desktop entry). A window still unmapped
-    /// cannot take the focus: it is given once the MapNotify comes.
-    public func show(startup: StartupNotification? = nil) {
+    /// Maps the window again, raises it and gives it the keyboard focus (`herobridge show`, the tray icon), on the
+    /// monitor that holds `point` (the tray icon's middle; nil: the pointer) unless the user gave its place
+    /// (`TopLevelWindow.moveForShowing`), ending `startup`'s launch when there is one (`herobridge show` run from the
+    /// desktop entry). A window still unmapped cannot take the focus: it is given once the MapNotify comes.
+    public func show(near point: (x: Int, y: Int)? = nil, startup: StartupNotification? = nil) {
+        frame.moveForShowing(near: point)
         frame.show(startup: startup)
         if isShown { connection.focus(window, time: XConnection.currentTime) } else { focusWhenMapped = true }
         isShown = true
         connection.flush()
+    }
+
+    /// The monitors changed from `previous` to `monitors`: back onto one if the change left the window (partly) off
+    /// screen, shown or hidden. Where it went, nil when it stayed.
+    @discardableResult
+    public func keepOnScreen(_ monitors: MonitorLayout, previous: MonitorLayout) -> (x: Int, y: Int)? {
+        frame.keepOnScreen(monitors, previous: previous)
     }
 
     /// Unmaps the window (the tray icon's click): hidden, not destroyed; the agent goes on watching.

@@ -11,6 +11,10 @@ import X11Bridge
 /// in step with ConfigureNotify, turns the wheel into a scroll and a press of button 1 into logical units, tells a
 /// click from a drag out of a row (`DragGesture`), and recognises the window manager's close request. What is left
 /// is what the event means to that window, as an `Input`; the view decides what to do with it.
+///
+/// With several monitors it opens on the one that holds the pointer (unless the user gave its place), is brought
+/// to the pointer's or the tray icon's monitor when shown again, and is moved back onto a monitor when a change of
+/// monitors left it off screen: the rules are `MonitorLayout`'s.
 final class TopLevelWindow {
     struct Names {
         var title: String
@@ -67,7 +71,7 @@ final class TopLevelWindow {
     private var gesture = DragGesture()
 
     /// Creates (unmapped) a window with `eventMask` at `given` (pixels), else at `defaultGeometry` (logical) times
-    /// `scale`; its position resolves right/bottom offsets against the screen.
+    /// `scale`; placed by `origin(of:on:)`.
     init(connection: XConnection, given: WindowGeometry?, defaultGeometry: WindowGeometry, scale: DisplayScale,
          names: Names, eventMask: EventMask, minimum: (width: Int, height: Int)) {
         self.connection = connection
@@ -75,9 +79,7 @@ final class TopLevelWindow {
         self.given = given
         self.minimum = minimum
         let geometry = scale.windowGeometry(given: given, default: defaultGeometry)
-        let screen = connection.screenSize
-        let x = geometry.x.map { geometry.fromRight ? screen.width - geometry.width - $0 : $0 } ?? 0
-        let y = geometry.y.map { geometry.fromBottom ? screen.height - geometry.height - $0 : $0 } ?? 0
+        let (x, y) = TopLevelWindow.origin(of: geometry, on: connection)
         window = connection.createWindow(x: x, y: y, width: geometry.width, height: geometry.height,
                                          background: connection.whitePixel, eventMask: eventMask)
         connection.setTitle(names.title, of: window)
@@ -88,6 +90,55 @@ final class TopLevelWindow {
         connection.describe(connection.hints(for: window, icons: AppIcon.images(scale: scale.factor)))
         pixelSize = (geometry.width, geometry.height)
         surface = CairoWindowSurface(connection: connection, window: window, width: geometry.width, height: geometry.height)
+    }
+
+    /// Where the window opens: where the user said (`--geometry` with a place, its right/bottom offsets resolved
+    /// against the whole screen, as an X geometry's are), else at the top left of the monitor that holds the pointer
+    /// (`MonitorLayout`). Two round trips: the pointer and the monitors.
+    private static func origin(of geometry: WindowGeometry, on connection: XConnection) -> (x: Int, y: Int) {
+        guard let givenX = geometry.x, let givenY = geometry.y else {
+            let pointer = connection.pointer().map { (x: $0.x, y: $0.y) } ?? (0, 0)
+            return MonitorLayout(connection.monitors()).origin(forSize: (geometry.width, geometry.height), near: pointer)
+        }
+        let screen = connection.screenSize
+        return (geometry.fromRight ? screen.width - geometry.width - givenX : givenX,
+                geometry.fromBottom ? screen.height - geometry.height - givenY : givenY)
+    }
+
+    /// Whether the user gave the window's place (`--geometry` with `+X+Y`): it is then never moved but to bring it
+    /// back on screen.
+    private var placeGiven: Bool { given?.x != nil }
+
+    /// The window's rectangle on the root window now, in pixels (one round trip; under a window manager, wherever
+    /// it put the window); nil when the window is gone.
+    private func rootBox() -> MonitorLayout.Box? {
+        connection.translate(rootX: 0, rootY: 0, to: window).map { (-$0.x, -$0.y, pixelSize.width, pixelSize.height) }
+    }
+
+    /// Before the window is shown again: onto the monitor that holds `point` (the tray icon's middle; nil: the
+    /// pointer), by `MonitorLayout.reopening`. A window whose place the user gave stays there, unless it is off
+    /// screen. Round trips: the window's place, the monitors, the pointer.
+    func moveForShowing(near point: (x: Int, y: Int)?) {
+        guard let box = rootBox() else { return }
+        let monitors = MonitorLayout(connection.monitors())
+        let place: (x: Int, y: Int)?
+        if placeGiven {
+            place = monitors.rescue(box, previous: monitors)
+        } else {
+            guard let near = point ?? connection.pointer().map({ (x: $0.x, y: $0.y) }) else { return }
+            place = monitors.reopening(box, near: near)
+        }
+        if let place, (place.x, place.y) != (box.x, box.y) { connection.move(window, x: place.x, y: place.y) }
+    }
+
+    /// The monitors changed from `previous` to `monitors`: a window the change left (partly) off screen goes back
+    /// onto a monitor (`MonitorLayout.rescue`), shown or hidden, its place given or not. Where it goes, nil when it
+    /// stays.
+    func keepOnScreen(_ monitors: MonitorLayout, previous: MonitorLayout) -> (x: Int, y: Int)? {
+        guard let box = rootBox(), let place = monitors.rescue(box, previous: previous) else { return nil }
+        connection.move(window, x: place.x, y: place.y)
+        connection.flush()
+        return place
     }
 
     /// The window's size in logical units: what its layout is made for.

@@ -30,6 +30,7 @@ public enum CatalogApp {
         }
         let loop = EventLoop(connection: connection)
         let scale = DisplayScaleWatcher(connection: connection, choice: choice, environment: environment, log: log)
+        let monitors = MonitorWatcher(connection: connection, log: log)
         let view = CatalogWindowView(
             connection: connection, geometry: geometry, scale: scale.scale,
             catalog: { [favorites] in
@@ -52,6 +53,8 @@ public enum CatalogApp {
         view.onActivate = { [unowned view] hero in add(hero, to: favorites, view: view, log: log) }
         view.onClose = { loop.stop(status: 0) }
         scale.onChange { [unowned view] new in view.setScale(new) }
+        // A change of monitors that left the window off screen moves it back onto one.
+        monitors.onChange { [unowned view] new, previous in _ = view.keepOnScreen(new, previous: previous) }
         // Favorites added elsewhere (the agent, the CLI) get their star without a restart.
         let watcher = DatabaseWatcher(path: database, loop: loop) { view.reload() }
         if let problem = connection.sync() { log.warning("set-up: \(problem)") }
@@ -59,7 +62,7 @@ public enum CatalogApp {
                  + "\(view.shown.count) heroes")
 
         let exit = loop.run { event in
-            if scale.handle(event) { return }
+            if scale.handle(event) || monitors.handle(event) { return }
             if drag.handle(event) || clipboard.handle(event) { return }
             _ = view.handle(event)
         }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import X11Bridge
 
 /// Opens the catalog window for the tray menu by starting `herobridge catalog --window` on the agent's display
 /// and database, as a child process. Not in the agent's own process: the catalog window reads the database on
@@ -20,8 +21,10 @@ final class CatalogLauncher {
         self.environment = environment
     }
 
-    /// Starts the catalog window; nil when it started, else why not (the line to log).
-    func open() -> String? {
+    /// Starts the catalog window, at the top left of `monitor` when given (the tray icon's, on a screen of several:
+    /// the window opens where the menu was, not where the pointer has gone since); nil when it started, else why
+    /// not (the line to log).
+    func open(on monitor: Monitor? = nil) -> String? {
         if let child {
             var status: Int32 = 0
             // WNOHANG: 0 while it still runs; otherwise it is reaped here.
@@ -30,7 +33,9 @@ final class CatalogLauncher {
         }
         var attributes = posix_spawnattr_t.unblockingSignals()
         defer { posix_spawnattr_destroy(&attributes) }
-        let arguments = ["herobridge", "--db", database, "catalog", "--window", "--display", display]
+        var arguments = ["herobridge", "--db", database, "catalog", "--window", "--display", display]
+        // A place alone (`+X+Y`): the size stays the scale's. RandR places monitors at positive coordinates.
+        if let monitor, monitor.x >= 0, monitor.y >= 0 { arguments += ["--geometry", "+\(monitor.x)+\(monitor.y)"] }
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for pointer in argv + envp { free(pointer) } }

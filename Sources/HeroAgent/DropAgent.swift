@@ -29,6 +29,8 @@ final class DropAgent {
     var accessibility: DropAccessibility? {
         didSet { wireAccessibility() }
     }
+    /// The monitors, followed so that a change that leaves the window off screen moves it back.
+    private let monitors: MonitorWatcher
     /// A reload is on the worker; `reloadAgain` asks for one more once it is back (changes coalesce).
     private var reloading = false
     private var reloadAgain = false
@@ -40,6 +42,7 @@ final class DropAgent {
         self.log = log
         acceptUnknown = options.acceptUnknown
         limits = TransferLimits(maxBytes: options.maxBytes)
+        monitors = MonitorWatcher(connection: connection, log: log)
         view = DropWindowView(connection: connection, geometry: options.geometry, scale: scale.scale, startup: startup)
         reader = SelectionReader(connection: connection, loop: loop, limits: .init(maxBytes: options.maxBytes, timeout: options.timeout))
         fetcher = SelectionFetcher(connection: connection, reader: reader, limits: limits)
@@ -63,6 +66,10 @@ final class DropAgent {
         view.onThumbnailsWanted = { [unowned self] rows, pixels in makeThumbnails(of: rows, pixels: pixels) }
         // A new scale drops the thumbnails; the window's next draw asks for those it shows at the new pixel size.
         scale.onChange { [unowned self] new in view.setScale(new) }
+        monitors.onChange { [unowned self] new, previous in
+            guard let place = view.keepOnScreen(new, previous: previous) else { return }
+            log.info("window: moved to +\(place.x)+\(place.y), back on a monitor")
+        }
         reload()
     }
 
@@ -203,8 +210,8 @@ final class DropAgent {
         case let .focusOut(window) where window == view.window: accessibility?.windowFocused(false)
         default: break
         }
-        return dragOut.handle(event) || target.handle(event) || reader.handle(event) || clipboard.handle(event)
-            || view.handle(event)
+        return monitors.handle(event) || dragOut.handle(event) || target.handle(event) || reader.handle(event)
+            || clipboard.handle(event) || view.handle(event)
     }
 
     /// The clipboard was paused or resumed: the status line says so for as long as it lasts.

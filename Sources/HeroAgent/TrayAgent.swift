@@ -51,8 +51,8 @@ final class TrayAgent {
                             icon.hide()
                         })
         dock.log = { log.warning("tray: \($0)") }
-        icon.onLeftClick = {
-            if drop.view.isShown { drop.view.hide() } else { drop.view.show() }
+        icon.onLeftClick = { [unowned self] in
+            if drop.view.isShown { drop.view.hide() } else { drop.view.show(near: iconMiddle()) }
         }
         icon.onRightClick = { [unowned self] rect, time in
             if !menu.open(by: rect, time: time, paused: isPaused) {
@@ -83,11 +83,30 @@ final class TrayAgent {
         return dropTarget.target?.handle(event) ?? false
     }
 
+    /// The middle of the icon on the root window (one round trip), where the drop window is shown from the tray:
+    /// on the icon's monitor. Nil without an icon (the pointer's monitor then).
+    private func iconMiddle() -> (x: Int, y: Int)? {
+        guard let window = icon.window, let inIcon = connection.translate(rootX: 0, rootY: 0, to: window) else { return nil }
+        return (icon.requestedSize / 2 - inIcon.x, icon.requestedSize / 2 - inIcon.y)
+    }
+
+    /// The monitor that holds the icon's middle, where the catalog window opens from the tray; nil on a screen of
+    /// one monitor (the catalog window then opens where it would from a terminal) or without an icon.
+    private func iconMonitor() -> Monitor? {
+        let monitors = connection.monitors()
+        guard monitors.count > 1, let middle = iconMiddle() else { return nil }
+        return MonitorLayout(monitors).monitor(at: middle.x, middle.y)
+    }
+
     private func choose(_ item: TrayMenu.Item) {
         switch item {
-        case .showWindow: drop.view.show()
+        case .showWindow: drop.view.show(near: iconMiddle())
         case .catalog:
-            if let problem = catalog.open() { log.warning("tray: \(problem)") } else { log.info("tray: opened the catalog window") }
+            if let problem = catalog.open(on: iconMonitor()) {
+                log.warning("tray: \(problem)")
+            } else {
+                log.info("tray: opened the catalog window")
+            }
         case .pause: onTogglePause?()
         case .quit:
             log.info("tray: Quit chosen")

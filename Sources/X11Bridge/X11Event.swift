@@ -35,6 +35,9 @@ public struct X11Event {
         /// The window manager asks whether we still run (a WM_PROTOCOLS ClientMessage naming _NET_WM_PING): answer
         /// with `XConnection.answer(_:)` (docs/X11.md §14.2).
         case ping(WindowManagerPing)
+        /// RandR says the screen's size, CRTCs or outputs changed (RRScreenChangeNotify, RRNotify): the monitors
+        /// may be others now (`XConnection.watchMonitors`).
+        case screenChange
         /// Anything else: selection and property events, other ClientMessages, XFixes events.
         case other
     }
@@ -96,11 +99,13 @@ public struct X11Event {
 
     /// Types `raw`. Pure but for the two lookups it is given: `lookUpKey` for a KeyPress (the connection's keyboard
     /// mapping) and `protocolAtoms` for a ClientMessage (the connection's cached atoms; nil while no window of ours
-    /// has asked for WM_PROTOCOLS, when no close request or ping can be for us).
-    init(_ raw: XEvent, lookUpKey: (XKeyEvent) -> KeyLookup, protocolAtoms: () -> ProtocolAtoms?) {
+    /// has asked for WM_PROTOCOLS, when no close request or ping can be for us). `randrEventBase` is RandR's first
+    /// event code on the server (nil: not asked for, and no RandR event is typed).
+    init(_ raw: XEvent, lookUpKey: (XKeyEvent) -> KeyLookup, protocolAtoms: () -> ProtocolAtoms?,
+         randrEventBase: Int32? = nil) {
         self.raw = raw
         isSent = raw.xany.send_event != 0
-        kind = Self.kind(of: raw, lookUpKey: lookUpKey, protocolAtoms: protocolAtoms)
+        kind = Self.kind(of: raw, lookUpKey: lookUpKey, protocolAtoms: protocolAtoms, randrEventBase: randrEventBase)
     }
 
     /// The window a key, button or motion event happened in; nil for any other kind.
@@ -113,7 +118,7 @@ public struct X11Event {
     }
 
     private static func kind(of raw: XEvent, lookUpKey: (XKeyEvent) -> KeyLookup,
-                             protocolAtoms: () -> ProtocolAtoms?) -> Kind {
+                             protocolAtoms: () -> ProtocolAtoms?, randrEventBase: Int32?) -> Kind {
         switch raw.type {
         case Expose: .expose(window: raw.xexpose.window, count: Int(raw.xexpose.count))
         case ConfigureNotify: .configure(Configure(raw.xconfigure))
@@ -127,8 +132,14 @@ public struct X11Event {
         case UnmapNotify: .unmap(window: raw.xunmap.window)
         case DestroyNotify: .destroy(window: raw.xdestroywindow.window)
         case ClientMessage: windowManagerMessage(raw.xclient, atoms: protocolAtoms())
-        default: .other
+        default: isRandRChange(raw.type, eventBase: randrEventBase) ? .screenChange : .other
         }
+    }
+
+    /// Whether an event of `type` is RandR's RRScreenChangeNotify or RRNotify (a CRTC, output or property change).
+    private static func isRandRChange(_ type: Int32, eventBase: Int32?) -> Bool {
+        guard let eventBase else { return false }
+        return type == eventBase + RRScreenChangeNotify || type == eventBase + RRNotify
     }
 
     /// A window manager's WM_DELETE_WINDOW or _NET_WM_PING, else `.other`: the first item is cut to the 32 bits

@@ -35,6 +35,8 @@ public final class XConnection {
     private var atomNames: [Atom: String] = [:]
     /// XFixes' first event code on this server.
     public private(set) var xfixesEventBase: Int32 = 0
+    /// RandR as the server has it; nil until first asked (`randr`, in `XConnection+Monitors`).
+    var randrSupport: RandRSupport?
 
     /// Connects to `displayName`, else `$DISPLAY`. Throws `.noDisplay` or `.cannotOpen`.
     public static func open(displayName: String?, environment: [String: String]) throws(X11Error) -> XConnection {
@@ -255,11 +257,14 @@ public final class XConnection {
     /// `raw` as an `X11Event`: a KeyPress looked up in the keyboard mapping (`keyLookup`), a ClientMessage checked
     /// against WM_DELETE_WINDOW and _NET_WM_PING with the atoms already interned (a window that asked for them
     /// interned them and WM_PROTOCOLS: `setProtocols`), so typing an event never costs a round trip of its own
-    /// beyond the keyboard mapping's first.
+    /// beyond the keyboard mapping's first. A RandR event is typed once RandR was asked for (`watchMonitors`), after
+    /// Xlib's screen size followed it.
     func event(from raw: XEvent) -> X11Event {
-        X11Event(raw, lookUpKey: keyLookup, protocolAtoms: { [self] in
+        var raw = raw
+        updateScreenConfiguration(&raw)
+        return X11Event(raw, lookUpKey: keyLookup, protocolAtoms: { [self] in
             knownAtom("WM_PROTOCOLS").map { ($0, knownAtom("WM_DELETE_WINDOW"), knownAtom("_NET_WM_PING")) }
-        })
+        }, randrEventBase: randrSupport?.eventBase)
     }
 
     /// The first event of `type` for `window` already queued or readable without blocking (Xlib flushes and

@@ -5,11 +5,13 @@ import TestSupport
 /// screen) on the test's Xvfb, and what the tests look at: our icon window, whether it is inside trayer's panel,
 /// its map state and place, and the menu's map state.
 extension AgentHarness {
-    /// Starts trayer (200×32 at the top right) and waits until its panel window exists. trayer announces no
-    /// `_NET_SYSTEM_TRAY_VISUAL`, so the icon is drawn over the panel's background (ParentRelative).
+    /// Starts trayer (200×32 at the top right, or at the top left `margin` pixels in with `leftMargin`) and waits
+    /// until its panel window exists. trayer announces no `_NET_SYSTEM_TRAY_VISUAL`, so the icon is drawn over the
+    /// panel's background (ParentRelative).
     @discardableResult
-    func startTrayer() throws -> Child {
-        let child = try Child("/usr/bin/trayer", ["--edge", "top", "--align", "right", "--widthtype", "pixel", "--width", "200",
+    func startTrayer(leftMargin: Int? = nil) throws -> Child {
+        let place = leftMargin.map { ["--align", "left", "--margin", "\($0)"] } ?? ["--align", "right"]
+        let child = try Child("/usr/bin/trayer", ["--edge", "top"] + place + ["--widthtype", "pixel", "--width", "200",
                                                   "--heighttype", "pixel", "--height", "32", "--transparent", "false"],
                               environment: environment(), directory: dir.path, label: "trayer")
         clients.append(child)
@@ -63,11 +65,7 @@ extension AgentHarness {
     /// The icon's rectangle in root coordinates.
     func iconRect() throws -> (x: Int, y: Int, width: Int, height: Int) {
         guard let icon = iconWindow() else { throw HarnessError("no tray icon window") }
-        let lines = try HeroBridgeProcess.run(["-id", icon], environment: environment(), executable: "/usr/bin/xwininfo").lines
-        func field(_ name: String) -> Int {
-            Int(lines.first { $0.contains(name) }?.components(separatedBy: ":").last?.trimmingCharacters(in: .whitespaces) ?? "") ?? -1
-        }
-        return (field("Absolute upper-left X"), field("Absolute upper-left Y"), field("Width"), field("Height"))
+        return try rect(of: icon)
     }
 
     /// The middle of the icon, in root coordinates.

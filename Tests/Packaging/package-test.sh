@@ -24,8 +24,8 @@ check "the package has the fields dpkg needs" dpkg-deb --field "$deb" Package Ve
 installed_kib=$(dpkg-deb --field "$deb" Installed-Size)
 check "installed size ${installed_kib} KiB is under 25 MB" test "$installed_kib" -lt 25600
 depends=$(dpkg-deb --field "$deb" Depends)
-check "Depends names the X11, cairo, SQLite, PNG, deflate, JPEG, WebP, GIF, crypto and D-Bus libraries" \
-    bash -c "for lib in libx11-6 libxfixes3 libxext6 libcairo2 libsqlite3-0 libpng16-16 libdeflate0 libturbojpeg0 libwebp7 libgif7 libssl3 libdbus-1-3 libc6; do
+check "Depends names the X11 (RandR among them), cairo, SQLite, PNG, deflate, JPEG, WebP, GIF, crypto and D-Bus libraries" \
+    bash -c "for lib in libx11-6 libxfixes3 libxext6 libxrandr2 libcairo2 libsqlite3-0 libpng16-16 libdeflate0 libturbojpeg0 libwebp7 libgif7 libssl3 libdbus-1-3 libc6; do
                  grep -q \"\\b\$lib\\b\" <<< '$depends' || { echo \"missing \$lib in: $depends\"; exit 1; }; done"
 check "Depends names no Swift package" bash -c "! grep -qi swift <<< '$depends'"
 contents=$(dpkg-deb --contents "$deb" | awk '{print $6}')

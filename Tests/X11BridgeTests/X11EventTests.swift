@@ -190,4 +190,21 @@ import Testing
         #expect(event.raw.type == type && event.raw.xany.window == 0x40_0001)
         #expect(event.inputWindow == nil)
     }
+
+    /// RandR's events from its first event code on this server (89 on Xvfb 21.1): a screen change (code 0) and the
+    /// RRNotify of a CRTC, output or property (code 1) are a screen change; the next code is not RandR's, and before
+    /// RandR was asked for (no event base) nothing is.
+    @Test func randrChangesAreScreenChangesOnceRandRWasAskedFor() {
+        func typed(_ type: Int32, base: Int32?) -> X11Event.Kind {
+            var raw = XEvent()
+            raw.type = type
+            return X11Event(raw, lookUpKey: { _ in (0, 0, []) }, deleteRequestAtoms: { nil }, randrEventBase: base).kind
+        }
+        #expect(typed(89 + RRScreenChangeNotify, base: 89) == .screenChange)
+        #expect(typed(89 + RRNotify, base: 89) == .screenChange)
+        #expect(typed(91, base: 89) == .other)
+        #expect(typed(89, base: nil) == .other)
+        // A core event keeps its kind with RandR asked for: the root's ConfigureNotify is a configure.
+        #expect(typed(ConfigureNotify, base: 89) == .configure(.init(window: 0, x: 0, y: 0, width: 0, height: 0)))
+    }
 }

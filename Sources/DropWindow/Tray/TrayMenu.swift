@@ -87,17 +87,19 @@ public struct TrayMenu: Equatable, Sendable {
         return row(atX: x, y: y).map { .choose(items[$0]) } ?? .none
     }
 
-    /// Where the menu opens for the icon at `icon` (root coordinates) on a screen of `screen` size: under the icon
-    /// and starting at its left edge when that fits; else ending at its right edge (a tray at the right), else
-    /// above it (a tray at the bottom); never off the screen. The icon itself stays uncovered.
+    /// Where the menu opens for the icon at `icon` (root coordinates), inside `area`, the monitor that holds the
+    /// icon (`MonitorLayout`; the whole screen on a screen of one monitor): under the icon and starting at its left
+    /// edge when that fits; else ending at its right edge (a tray at the right of the monitor), else above it (a tray
+    /// at the bottom); never off the monitor, so never across onto the next one. The icon itself stays uncovered.
     /// `pixels` is the menu's window size on screen (its logical size at the display's scale); by default 1×.
-    public func origin(icon: (x: Int, y: Int, width: Int, height: Int), screen: (width: Int, height: Int),
+    public func origin(icon: (x: Int, y: Int, width: Int, height: Int), area: (x: Int, y: Int, width: Int, height: Int),
                        pixels: (width: Int, height: Int)? = nil) -> (x: Int, y: Int) {
         let (width, height) = pixels ?? (Int(Self.width), Int(self.height.rounded(.up)))
+        let right = area.x + area.width, bottom = area.y + area.height
         var x = icon.x, y = icon.y + icon.height
-        if x + width > screen.width { x = icon.x + icon.width - width }
-        if y + height > screen.height { y = icon.y - height }
-        return (max(0, min(x, screen.width - width)), max(0, min(y, screen.height - height)))
+        if x + width > right { x = icon.x + icon.width - width }
+        if y + height > bottom { y = icon.y - height }
+        return (max(area.x, min(x, right - width)), max(area.y, min(y, bottom - height)))
     }
 
     private mutating func select(_ index: Int) -> Outcome {

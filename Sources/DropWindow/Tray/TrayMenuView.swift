@@ -34,14 +34,16 @@ public final class TrayMenuView {
         (scale.pixels(TrayMenu.width), scale.pixels(menu.height.rounded(.up)))
     }
 
-    /// Opens the menu by the icon at `icon` (root coordinates), at the `time` of the press that asked. False, with the
-    /// menu closed again, when the server refuses a grab (another client holds one): a menu that cannot see
-    /// Escape or a click outside would stay open for good.
+    /// Opens the menu by the icon at `icon` (root coordinates), inside the monitor that holds the icon's middle, at
+    /// the `time` of the press that asked. False, with the menu closed again, when the server refuses a grab
+    /// (another client holds one): a menu that cannot see Escape or a click outside would stay open for good.
     @discardableResult
     public func open(by icon: (x: Int, y: Int, width: Int, height: Int), time: Time, paused: Bool) -> Bool {
         menu = TrayMenu(paused: paused)
         let size = Self.pixelSize(menu, scale)
-        let origin = menu.origin(icon: icon, screen: connection.screenSize, pixels: size)
+        // Asked at each opening (one round trip): the monitors of this moment, whatever changed since the last.
+        let monitor = MonitorLayout(connection.monitors()).monitor(at: icon.x + icon.width / 2, icon.y + icon.height / 2)
+        let origin = menu.origin(icon: icon, area: MonitorLayout.box(of: monitor), pixels: size)
         connection.moveResize(window, x: origin.x, y: origin.y, width: size.width, height: size.height)
         connection.mapRaised(window)
         isOpen = true
