@@ -198,7 +198,7 @@ import Testing
         func typed(_ type: Int32, base: Int32?) -> X11Event.Kind {
             var raw = XEvent()
             raw.type = type
-            return X11Event(raw, lookUpKey: { _ in (0, 0, []) }, deleteRequestAtoms: { nil }, randrEventBase: base).kind
+            return X11Event(raw, lookUpKey: { _ in (0, 0, []) }, protocolAtoms: { nil }, randrEventBase: base).kind
         }
         #expect(typed(89 + RRScreenChangeNotify, base: 89) == .screenChange)
         #expect(typed(89 + RRNotify, base: 89) == .screenChange)
