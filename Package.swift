@@ -70,7 +70,7 @@ let package = Package(
         // HeroAgent's parts that need no X server: options and config precedence, the log, offers, sd_notify, notices.
         .testTarget(name: "HeroAgentTests", dependencies: ["HeroAgent", "X11Bridge", "WaylandBridge", "HeroBase", "HeroTransfer", "TestSupport"]),
         .testTarget(name: "WaylandBridgeTests", dependencies: ["WaylandBridge", "CDataControl", "TestSupport"]),
-        .testTarget(name: "DropWindowTests", dependencies: ["DropWindow", "HeroCore"]),
+        .testTarget(name: "DropWindowTests", dependencies: ["DropWindow", "HeroCore", "X11Bridge"]),
         .testTarget(name: "HeroCoreTests", dependencies: ["HeroCore", "HeroTransfer", "TestSupport"]),
         .testTarget(name: "HeroCommandLineTests", dependencies: ["HeroCommandLine"]),
         .testTarget(name: "CLITests", dependencies: ["herobridge", "TestSupport"]),

@@ -18,6 +18,8 @@ public final class CatalogWindowView {
     private var heroes: [Hero] = []
     private var favorites: Set<String> = []
     private var focused = false
+    /// The colours the window is drawn with: the desktop's look, or the `theme` setting's.
+    private var palette: Palette
     /// Called when a row is pressed and dragged past the threshold: the hero, the root point, the motion's time.
     public var onDragOut: ((Hero, _ x: Int, _ y: Int, _ time: Time) -> Void)?
     /// Called when the window manager asks to close the window.
@@ -33,13 +35,14 @@ public final class CatalogWindowView {
     /// Creates and maps the window at `geometry` (pixels), else at the default size times `scale`; `catalog` and
     /// `favoriteNames` are asked again on every `reload`.
     public init(connection: XConnection, geometry given: WindowGeometry?, scale: DisplayScale,
-                catalog: @escaping () -> Catalog, favoriteNames: @escaping () -> Set<String>) {
+                palette: Palette = .light, catalog: @escaping () -> Catalog, favoriteNames: @escaping () -> Set<String>) {
         self.connection = connection
+        self.palette = palette
         self.catalog = catalog
         self.favoriteNames = favoriteNames
         // The propertyChange mask: the XdndSelection owner on this window may ask the server for the time.
         frame = TopLevelWindow(connection: connection, given: given, defaultGeometry: Self.defaultGeometry, scale: scale,
-                               names: .init(title: "HeroBridge catalog", instance: "herobridge-catalog",
+                               palette: palette, names: .init(title: "HeroBridge catalog", instance: "herobridge-catalog",
                                             className: "HeroBridge"),
                                eventMask: [.exposure, .structure, .buttonPress, .buttonRelease, .button1Motion,
                                            .propertyChange, .keyPress, .focusChange],
@@ -74,6 +77,19 @@ public final class CatalogWindowView {
         draw()
         return true
     }
+
+    /// Follows a new look as `DropWindowView.setPalette` does. False when the palette is the same.
+    @discardableResult
+    public func setPalette(_ new: Palette) -> Bool {
+        guard new != palette else { return false }
+        palette = new
+        frame.repaint(background: new)
+        draw()
+        return true
+    }
+
+    /// The colours the window is drawn with (what a drag image out of it is drawn with too).
+    public var currentPalette: Palette { palette }
 
     /// The layout for the window's pixels at the current scale.
     private func relayout(resetScroll: Bool) {
@@ -136,7 +152,7 @@ public final class CatalogWindowView {
     private func draw() {
         let cr = cairo_create(frame.surface.pointer)!
         CatalogRenderer.draw(CatalogScene(layout: layout, scale: frame.scale.factor, heroes: heroes, query: search.text,
-                                          favorites: favorites, focused: focused), on: cr)
+                                          favorites: favorites, focused: focused, palette: palette), on: cr)
         cairo_destroy(cr)
         connection.flush()
     }

@@ -18,6 +18,8 @@ public final class DropWindowView {
     private var hover: (x: Double, y: Double, acceptable: Bool, carriesImage: Bool)?
     private var status = "Copy a hero's name, or drop text or images here."
     private var pauseNote: String?
+    /// The colours the window is drawn with: the desktop's look, or the `theme` setting's.
+    private var palette: Palette
     private let thumbnails: ThumbnailCache
     private(set) public var isShown = true
     /// Called when a row is pressed and dragged past the threshold: the favorite, the root point and the time of
@@ -38,13 +40,14 @@ public final class DropWindowView {
 
     /// Creates and maps the window at `geometry` (pixels), else at the default size times `scale`, with no rows
     /// until `show(rows:)`.
-    public init(connection: XConnection, geometry given: WindowGeometry?, scale: DisplayScale) {
+    public init(connection: XConnection, geometry given: WindowGeometry?, scale: DisplayScale, palette: Palette = .light) {
         self.connection = connection
+        self.palette = palette
         thumbnails = ThumbnailCache(pixelSize: scale.pixels(DropLayout.thumbnailSize))
         // Button-1 motion and releases tell a click on a row from the start of a drag out of it; property changes
         // let the XdndSelection owner on this window ask the server for the time (ICCCM's zero-length append).
         frame = TopLevelWindow(connection: connection, given: given, defaultGeometry: Self.defaultGeometry, scale: scale,
-                               names: .init(title: "HeroBridge", instance: "herobridge", className: "HeroBridge"),
+                               palette: palette, names: .init(title: "HeroBridge", instance: "herobridge", className: "HeroBridge"),
                                eventMask: [.exposure, .structure, .buttonPress, .buttonRelease, .button1Motion,
                                            .propertyChange],
                                minimum: Self.minimumSize)
@@ -96,6 +99,20 @@ public final class DropWindowView {
         draw()
         return true
     }
+
+    /// Follows a new look (light or dark): the window's background and everything drawn on it. False when the
+    /// palette is the same and nothing was done.
+    @discardableResult
+    public func setPalette(_ new: Palette) -> Bool {
+        guard new != palette else { return false }
+        palette = new
+        frame.repaint(background: new)
+        draw()
+        return true
+    }
+
+    /// The colours the window is drawn with (what a drag image out of it is drawn with too).
+    public var currentPalette: Palette { palette }
 
     /// The layout for the window's pixels at the current scale.
     private func relayout() {
@@ -198,7 +215,7 @@ public final class DropWindowView {
         guard isShown else { return }
         let cr = cairo_create(frame.surface.pointer)!
         let scene = DropScene(layout: layout, scale: frame.scale.factor, favorites: rows, hover: hover,
-                              status: pauseNote.map { "\($0) · \(status)" } ?? status)
+                              status: pauseNote.map { "\($0) · \(status)" } ?? status, palette: palette)
         DropRenderer.draw(scene, on: cr) { [thumbnails] favorite in
             favorite.hero.portrait.flatMap { thumbnails.surface(sha256: $0.sha256) }
         }

@@ -66,7 +66,7 @@ final class TopLevelWindow {
     /// Creates (unmapped) a window with `eventMask` at `given` (pixels), else at `defaultGeometry` (logical) times
     /// `scale`; its position resolves right/bottom offsets against the screen.
     init(connection: XConnection, given: WindowGeometry?, defaultGeometry: WindowGeometry, scale: DisplayScale,
-         names: Names, eventMask: EventMask, minimum: (width: Int, height: Int)) {
+         palette: Palette, names: Names, eventMask: EventMask, minimum: (width: Int, height: Int)) {
         self.connection = connection
         self.scale = scale
         self.given = given
@@ -76,7 +76,7 @@ final class TopLevelWindow {
         let x = geometry.x.map { geometry.fromRight ? screen.width - geometry.width - $0 : $0 } ?? 0
         let y = geometry.y.map { geometry.fromBottom ? screen.height - geometry.height - $0 : $0 } ?? 0
         window = connection.createWindow(x: x, y: y, width: geometry.width, height: geometry.height,
-                                         background: connection.whitePixel, eventMask: eventMask)
+                                         background: Self.pixel(palette.background, on: connection), eventMask: eventMask)
         connection.setTitle(names.title, of: window)
         connection.setClass(instance: names.instance, className: names.className, of: window)
         connection.setProtocols([connection.atom("WM_DELETE_WINDOW")], of: window)
@@ -84,6 +84,16 @@ final class TopLevelWindow {
                                 minimum: scale.minimumSize(minimum, given: given), of: window)
         pixelSize = (geometry.width, geometry.height)
         surface = CairoWindowSurface(connection: connection, window: window, width: geometry.width, height: geometry.height)
+    }
+
+    /// Follows a new look: the background the server paints before a draw (a map, a resize) is the palette's, so
+    /// a dark window never shows a white frame first. The view redraws the rest.
+    func repaint(background palette: Palette) {
+        connection.setBackground(of: window, pixel: Self.pixel(palette.background, on: connection))
+    }
+
+    static func pixel(_ color: Palette.Color, on connection: XConnection) -> UInt {
+        connection.pixel(red: color.red, green: color.green, blue: color.blue)
     }
 
     /// The window's size in logical units: what its layout is made for.

@@ -6,10 +6,11 @@ import X11Bridge
 /// `herobridge catalog --window`: the catalog window on its own small event loop (it is not the agent: it
 /// watches no selection and stores nothing). Its rows drag out as heroes; dropping one on the agent's window
 /// adds it there. Closing the window or a signal exits 0; losing the X server exits 1. It scales like the drop
-/// window (`scale` of the agent's config, GDK_SCALE, Xft.dpi, followed while it runs), so the two match side by side.
+/// window (`scale` of the agent's config, GDK_SCALE, Xft.dpi, followed while it runs), and takes its look the same way
+/// (`theme` of the agent's config, the appearance portal, XSETTINGS, followed too), so the two match side by side.
 public enum CatalogApp {
     public static func run(display: String?, database: String, geometry: WindowGeometry?, scale choice: DisplayScale.Choice,
-                           verbose: Bool, environment: [String: String]) -> Int32 {
+                           theme: Appearance.Choice = .auto, verbose: Bool, environment: [String: String]) -> Int32 {
         let log = AgentLog(threshold: verbose ? .debug : .info, environment: environment)
         let connection: XConnection
         let favorites: Favorites
@@ -22,8 +23,10 @@ public enum CatalogApp {
         }
         let loop = EventLoop(connection: connection)
         let scale = DisplayScaleWatcher(connection: connection, choice: choice, environment: environment, log: log)
+        let appearance = AppearanceWatcher(connection: connection, mailbox: LoopMailbox(loop: loop), choice: theme,
+                                           environment: environment, log: log)
         let view = CatalogWindowView(
-            connection: connection, geometry: geometry, scale: scale.scale,
+            connection: connection, geometry: geometry, scale: scale.scale, palette: appearance.appearance.palette,
             catalog: { [favorites] in
                 try? favorites.reloadCatalog()
                 return favorites.catalog
@@ -32,10 +35,12 @@ public enum CatalogApp {
         let drag = HeroDragOut(connection: connection, loop: loop, log: log)
         view.onDragOut = { [unowned view] hero, x, y, time in
             drag.start(HeroDragOut.payload(for: hero, in: favorites), from: view.window, excluded: [view.window],
-                       x: x, y: y, time: time, scale: view.displayScale) { _ in }
+                       x: x, y: y, time: time, scale: view.displayScale,
+                       palette: view.currentPalette) { _ in }
         }
         view.onClose = { loop.stop(status: 0) }
         scale.onChange { [unowned view] new in view.setScale(new) }
+        appearance.onChange { [unowned view] new in view.setPalette(new.palette) }
         // Favorites added elsewhere (the agent, the CLI) get their star without a restart.
         let watcher = DatabaseWatcher(path: database, loop: loop) { view.reload() }
         if let problem = connection.sync() { log.warning("set-up: \(problem)") }
@@ -44,6 +49,7 @@ public enum CatalogApp {
 
         let exit = loop.run { event in
             if scale.handle(event) { return }
+            if appearance.handle(event) { return }
             if drag.handle(event) { return }
             _ = view.handle(event)
         }

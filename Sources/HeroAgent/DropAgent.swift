@@ -27,13 +27,14 @@ final class DropAgent {
     private var reloadAgain = false
 
     init(connection: XConnection, loop: EventLoop, worker: IngestWorker, options: AgentOptions, scale: DisplayScaleWatcher,
-         log: AgentLog) {
+         appearance: AppearanceWatcher, log: AgentLog) {
         self.connection = connection
         self.worker = worker
         self.log = log
         acceptUnknown = options.acceptUnknown
         limits = TransferLimits(maxBytes: options.maxBytes)
-        view = DropWindowView(connection: connection, geometry: options.geometry, scale: scale.scale)
+        view = DropWindowView(connection: connection, geometry: options.geometry, scale: scale.scale,
+                              palette: appearance.appearance.palette)
         reader = SelectionReader(connection: connection, loop: loop, limits: .init(maxBytes: options.maxBytes, timeout: options.timeout))
         fetcher = SelectionFetcher(connection: connection, reader: reader, limits: limits)
         dragOut = HeroDragOut(connection: connection, loop: loop, log: log)
@@ -48,6 +49,7 @@ final class DropAgent {
         view.onThumbnailsWanted = { [unowned self] rows, pixels in makeThumbnails(of: rows, pixels: pixels) }
         // A new scale drops the thumbnails; the window's next draw asks for those it shows at the new pixel size.
         scale.onChange { [unowned self] new in view.setScale(new) }
+        appearance.onChange { [unowned self] new in view.setPalette(new.palette) }
         reload()
     }
 
@@ -59,7 +61,8 @@ final class DropAgent {
         worker.run({ favorites in HeroDragOut.payload(for: favorite.hero, in: favorites) }, then: { [unowned self] payload in
             // Our own window is no target: a row dropped back onto it does nothing.
             dragOut.start(payload, from: view.window, excluded: [view.window], x: x, y: y, time: time,
-                          thumbnail: view.thumbnail(of: favorite), scale: view.displayScale) { [unowned self] outcome in
+                          thumbnail: view.thumbnail(of: favorite), scale: view.displayScale,
+                          palette: view.currentPalette) { [unowned self] outcome in
                 view.setStatus("\(favorite.hero.name): " + HeroDragOut.describe(outcome))
             }
         })
