@@ -37,10 +37,11 @@ PACKAGE_PACKAGES := $(BUILD_PACKAGES) dpkg-dev binutils gzip
 # real compositor, run headless) with xwayland, wl-clipboard's wl-copy and wl-paste as the reference clients, and
 # libwayland-dev, libwayland-bin (wayland-scanner) and gcc to build our own data-control source at test time; mutter,
 # run headless, for the GNOME session, which offers no data control, so the agent must watch it through Xwayland;
-# kwin-wayland, run headless, for the KDE Plasma session, whose wlr data control the agent must use).
+# kwin-wayland, run headless, for the KDE Plasma session, whose wlr data control the agent must use; xsettingsd, a
+# real XSETTINGS manager whose theme the windows' dark and light looks follow).
 TEST_PACKAGES := $(PACKAGE_PACKAGES) util-linux xvfb xclip python3-gi gir1.2-gtk-3.0 gir1.2-gdkpixbuf-2.0 python3-xlib xdotool x11-apps x11-utils trayer \
 	systemd man-db desktop-file-utils python3-fusepy x11-xserver-utils dbus-daemon dbus-bin dunst python3-pil \
-	sway xwayland wl-clipboard libwayland-dev libwayland-bin gcc mutter kwin-wayland
+	sway xwayland wl-clipboard libwayland-dev libwayland-bin gcc mutter kwin-wayland xsettingsd
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/herobridge
