@@ -38,10 +38,12 @@ PACKAGE_PACKAGES := $(BUILD_PACKAGES) dpkg-dev binutils gzip
 # libwayland-dev, libwayland-bin (wayland-scanner) and gcc to build our own data-control source at test time; mutter,
 # run headless, for the GNOME session, which offers no data control, so the agent must watch it through Xwayland;
 # kwin-wayland, run headless, for the KDE Plasma session, whose wlr data control the agent must use; xsettingsd, a
-# real XSETTINGS manager whose theme the windows' dark and light looks follow).
+# real XSETTINGS manager whose theme the windows' dark and light looks follow, and xdg-desktop-portal with its GTK
+# backend and gsettings-desktop-schemas, the appearance portal whose color-scheme wins over it).
 TEST_PACKAGES := $(PACKAGE_PACKAGES) util-linux xvfb xclip python3-gi gir1.2-gtk-3.0 gir1.2-gdkpixbuf-2.0 python3-xlib xdotool x11-apps x11-utils trayer \
 	systemd man-db desktop-file-utils python3-fusepy x11-xserver-utils dbus-daemon dbus-bin dunst python3-pil \
-	sway xwayland wl-clipboard libwayland-dev libwayland-bin gcc mutter kwin-wayland xsettingsd
+	sway xwayland wl-clipboard libwayland-dev libwayland-bin gcc mutter kwin-wayland xsettingsd \
+	xdg-desktop-portal xdg-desktop-portal-gtk gsettings-desktop-schemas
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/herobridge
