@@ -18,8 +18,6 @@ public final class CatalogWindowView {
     private var heroes: [Hero] = []
     private var favorites: Set<String> = []
     private var focused = false
-    /// The colours the window is drawn with: the desktop's look, or the `theme` setting's.
-    private var palette: Palette
     /// Called when a row is pressed and dragged past the threshold: the hero, the root point, the motion's time.
     public var onDragOut: ((Hero, _ x: Int, _ y: Int, _ time: Time) -> Void)?
     /// Called when the window manager asks to close the window.
@@ -37,7 +35,6 @@ public final class CatalogWindowView {
     public init(connection: XConnection, geometry given: WindowGeometry?, scale: DisplayScale,
                 palette: Palette = .light, catalog: @escaping () -> Catalog, favoriteNames: @escaping () -> Set<String>) {
         self.connection = connection
-        self.palette = palette
         self.catalog = catalog
         self.favoriteNames = favoriteNames
         // The propertyChange mask: the XdndSelection owner on this window may ask the server for the time.
@@ -60,6 +57,8 @@ public final class CatalogWindowView {
     public var shown: [Hero] { heroes }
     /// The scale the window is drawn at (what a drag image out of it is drawn at too).
     public var displayScale: DisplayScale { frame.scale }
+    /// The colours the window is drawn with (what a drag image out of it is drawn with too).
+    public var currentPalette: Palette { frame.palette }
     public var query: String { search.text }
 
     /// Re-reads the catalog and the favorites (a change by another process) and redraws.
@@ -81,15 +80,10 @@ public final class CatalogWindowView {
     /// Follows a new look as `DropWindowView.setPalette` does. False when the palette is the same.
     @discardableResult
     public func setPalette(_ new: Palette) -> Bool {
-        guard new != palette else { return false }
-        palette = new
-        frame.repaint(background: new)
-        draw()
-        return true
+        let changed = frame.repaint(in: new)
+        if changed { draw() }
+        return changed
     }
-
-    /// The colours the window is drawn with (what a drag image out of it is drawn with too).
-    public var currentPalette: Palette { palette }
 
     /// The layout for the window's pixels at the current scale.
     private func relayout(resetScroll: Bool) {
@@ -152,7 +146,7 @@ public final class CatalogWindowView {
     private func draw() {
         let cr = cairo_create(frame.surface.pointer)!
         CatalogRenderer.draw(CatalogScene(layout: layout, scale: frame.scale.factor, heroes: heroes, query: search.text,
-                                          favorites: favorites, focused: focused, palette: palette), on: cr)
+                                          favorites: favorites, focused: focused, palette: frame.palette), on: cr)
         cairo_destroy(cr)
         connection.flush()
     }

@@ -18,8 +18,6 @@ public final class DropWindowView {
     private var hover: (x: Double, y: Double, acceptable: Bool, carriesImage: Bool)?
     private var status = "Copy a hero's name, or drop text or images here."
     private var pauseNote: String?
-    /// The colours the window is drawn with: the desktop's look, or the `theme` setting's.
-    private var palette: Palette
     private let thumbnails: ThumbnailCache
     private(set) public var isShown = true
     /// Called when a row is pressed and dragged past the threshold: the favorite, the root point and the time of
@@ -42,7 +40,6 @@ public final class DropWindowView {
     /// until `show(rows:)`.
     public init(connection: XConnection, geometry given: WindowGeometry?, scale: DisplayScale, palette: Palette = .light) {
         self.connection = connection
-        self.palette = palette
         thumbnails = ThumbnailCache(pixelSize: scale.pixels(DropLayout.thumbnailSize))
         // Button-1 motion and releases tell a click on a row from the start of a drag out of it; property changes
         // let the XdndSelection owner on this window ask the server for the time (ICCCM's zero-length append).
@@ -104,15 +101,13 @@ public final class DropWindowView {
     /// palette is the same and nothing was done.
     @discardableResult
     public func setPalette(_ new: Palette) -> Bool {
-        guard new != palette else { return false }
-        palette = new
-        frame.repaint(background: new)
+        guard frame.repaint(in: new) else { return false }
         draw()
         return true
     }
 
     /// The colours the window is drawn with (what a drag image out of it is drawn with too).
-    public var currentPalette: Palette { palette }
+    public var currentPalette: Palette { frame.palette }
 
     /// The layout for the window's pixels at the current scale.
     private func relayout() {
@@ -215,7 +210,7 @@ public final class DropWindowView {
         guard isShown else { return }
         let cr = cairo_create(frame.surface.pointer)!
         let scene = DropScene(layout: layout, scale: frame.scale.factor, favorites: rows, hover: hover,
-                              status: pauseNote.map { "\($0) · \(status)" } ?? status, palette: palette)
+                              status: pauseNote.map { "\($0) · \(status)" } ?? status, palette: frame.palette)
         DropRenderer.draw(scene, on: cr) { [thumbnails] favorite in
             favorite.hero.portrait.flatMap { thumbnails.surface(sha256: $0.sha256) }
         }

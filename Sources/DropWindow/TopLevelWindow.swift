@@ -56,6 +56,8 @@ final class TopLevelWindow {
     /// The window's size in device pixels; `logicalSize` is this divided by the scale.
     private(set) var pixelSize: (width: Int, height: Int)
     private(set) var scale: DisplayScale
+    /// The colours the window is drawn with: the desktop's look, or the `theme` setting's.
+    private(set) var palette: Palette
     /// The geometry the user gave (`--geometry`): a size in it is kept in pixels whatever the scale, never resized
     /// by us; a place alone leaves the size to the scale.
     private let given: WindowGeometry?
@@ -69,6 +71,7 @@ final class TopLevelWindow {
          palette: Palette, names: Names, eventMask: EventMask, minimum: (width: Int, height: Int)) {
         self.connection = connection
         self.scale = scale
+        self.palette = palette
         self.given = given
         self.minimum = minimum
         let geometry = scale.windowGeometry(given: given, default: defaultGeometry)
@@ -87,9 +90,13 @@ final class TopLevelWindow {
     }
 
     /// Follows a new look: the background the server paints before a draw (a map, a resize) is the palette's, so
-    /// a dark window never shows a white frame first. The view redraws the rest.
-    func repaint(background palette: Palette) {
-        connection.setBackground(of: window, pixel: Self.pixel(palette.background, on: connection))
+    /// a dark window never shows a white frame first; the view redraws the rest. False when the palette is the
+    /// same and nothing was done.
+    func repaint(in new: Palette) -> Bool {
+        guard new != palette else { return false }
+        palette = new
+        connection.setBackground(of: window, pixel: Self.pixel(new.background, on: connection))
+        return true
     }
 
     static func pixel(_ color: Palette.Color, on connection: XConnection) -> UInt {
