@@ -41,11 +41,13 @@ PACKAGE_PACKAGES := $(BUILD_PACKAGES) dpkg-dev debhelper binutils gzip lintian a
 # kwin-wayland, run headless, for the KDE Plasma session, whose wlr data control the agent must use; openbox and tint2,
 # a real window manager and taskbar, for what the windows tell a window manager; at-spi2-core (at-spi-bus-launcher,
 # the accessibility bus and at-spi2-registryd) and python3-pyatspi, the screen reader's side of the accessibility
-# tests).
+# tests; xsettingsd, a real XSETTINGS manager whose theme the windows' dark and light looks follow, and
+# xdg-desktop-portal with its GTK backend and gsettings-desktop-schemas, the appearance portal whose color-scheme
+# wins over it).
 TEST_PACKAGES := $(PACKAGE_PACKAGES) util-linux xvfb xclip python3-gi gir1.2-gtk-3.0 gir1.2-gdkpixbuf-2.0 python3-xlib xdotool x11-apps x11-utils trayer \
 	systemd man-db desktop-file-utils python3-fusepy x11-xserver-utils dbus-daemon dbus-bin dunst python3-pil \
 	sway xwayland wl-clipboard libwayland-dev libwayland-bin gcc mutter kwin-wayland openbox tint2 at-spi2-core \
-	python3-pyatspi
+	python3-pyatspi xsettingsd xdg-desktop-portal xdg-desktop-portal-gtk gsettings-desktop-schemas
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/herobridge

@@ -72,7 +72,7 @@ let package = Package(
         // HeroAgent's parts that need no X server: options and config precedence, the log, offers, sd_notify, notices.
         .testTarget(name: "HeroAgentTests", dependencies: ["HeroAgent", "Accessibility", "X11Bridge", "WaylandBridge", "HeroBase", "HeroCore", "HeroTransfer", "TestSupport"]),
         .testTarget(name: "WaylandBridgeTests", dependencies: ["WaylandBridge", "CDataControl", "TestSupport"]),
-        .testTarget(name: "DropWindowTests", dependencies: ["DropWindow", "HeroCore"]),
+        .testTarget(name: "DropWindowTests", dependencies: ["DropWindow", "HeroCore", "X11Bridge"]),
         // The accessible trees, their answers and events, with no bus.
         .testTarget(name: "AccessibilityTests", dependencies: ["Accessibility"]),
         .testTarget(name: "HeroCoreTests", dependencies: ["HeroCore", "HeroTransfer", "TestSupport"]),

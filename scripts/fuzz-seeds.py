@@ -489,6 +489,48 @@ def wayland_sends():
     }
 
 
+# --- XSETTINGS ----------------------------------------------------------------------------------------------------
+
+def xsettings_value(settings, serial=1, big_endian=False):
+    """An _XSETTINGS_SETTINGS value as a manager writes it: settings are (name, value) with an int, a str or a
+    4-tuple colour (red, green, blue, alpha)."""
+    e = ">" if big_endian else "<"
+
+    def padded(data):
+        return data + b"\0" * (-len(data) % 4)
+
+    out = bytes([1 if big_endian else 0, 0, 0, 0]) + struct.pack(e + "II", serial, len(settings))
+    for name, value in settings:
+        kind = 0 if isinstance(value, int) else 1 if isinstance(value, str) else 2
+        out += bytes([kind, 0]) + struct.pack(e + "H", len(name.encode())) + padded(name.encode()) + struct.pack(e + "I", serial)
+        if kind == 0:
+            out += struct.pack(e + "i", value)
+        elif kind == 1:
+            out += struct.pack(e + "I", len(value.encode())) + padded(value.encode())
+        else:
+            red, green, blue, alpha = value
+            out += struct.pack(e + "HHHH", red, blue, green, alpha)
+    return out
+
+
+def xsettings_values():
+    """What xsettingsd and gnome-settings-daemon publish, in both byte orders, and broken variants."""
+    desktop = [("Net/ThemeName", "Adwaita-dark"), ("Gtk/ApplicationPreferDarkTheme", 1), ("Xft/DPI", 98304),
+               ("Gtk/FontName", "Cantarell 11"), ("Gtk/ColorPalette", (0xffff, 0x8000, 0, 0xffff))]
+    good = xsettings_value(desktop, serial=7)
+    return {
+        "desktop-lsb": good,
+        "desktop-msb": xsettings_value(desktop, serial=7, big_endian=True),
+        "light-theme": xsettings_value([("Net/ThemeName", "Adwaita")]),
+        "empty": xsettings_value([]),
+        "utf8-string": xsettings_value([("Gtk/FontName", "Noto Sans \u00e9 11")]),
+        "truncated": good[:len(good) - 5],
+        "count-lies": good[:8] + struct.pack("<I", 1000) + good[12:],
+        "unknown-type": good[:12] + b"\x07" + good[13:],
+        "bad-byte-order": b"\x02" + good[1:],
+    }
+
+
 def main():
     corpus = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "Fuzz", "corpus")
     png_seeds, jpeg_seeds = pngs(), jpegs()
@@ -528,6 +570,7 @@ def main():
         "xdnd-target": xdnd_targets(),
         "xdnd-source": xdnd_sources(),
         "settle": settles(),
+        "xsettings": xsettings_values(),
         "wayland-offers": wayland_offers(),
         "wayland-fetch": wayland_fetches(),
         "wayland-sends": wayland_sends(),

@@ -13,6 +13,8 @@ struct CatalogScene {
     var focused: Bool
     /// The row the keyboard selected, among `heroes`.
     var selected: Int?
+    /// The colours, light or dark (`Appearance`).
+    var palette: Palette = .light
 }
 
 /// Draws a `CatalogScene` with cairo: the search field (placeholder or query, with a caret), then one row per
@@ -25,7 +27,8 @@ enum CatalogRenderer {
         cairo_scale(cr, scene.scale, scene.scale)
         cairo_push_group(cr)
         cairo_set_antialias(cr, CAIRO_ANTIALIAS_BEST)
-        DropRenderer.fill(cr, 0.98, 0.98, 0.98, x: 0, y: 0, width: layout.width, height: layout.height)
+        let palette = scene.palette
+        DropRenderer.fill(cr, palette.background, x: 0, y: 0, width: layout.width, height: layout.height)
         drawSearch(scene, cr)
 
         cairo_save(cr)
@@ -34,13 +37,13 @@ enum CatalogRenderer {
         cairo_clip(cr)
         for index in layout.visibleRows {
             let row = layout.rowRect(index)
-            if index == scene.selected { DropRenderer.drawSelection(cr, row) }
-            drawRow(scene.heroes[index], row, isFavorite: scene.favorites.contains(scene.heroes[index].name), cr)
-            if index == scene.selected && scene.focused { DropRenderer.drawFocusRing(cr, row) }
+            if index == scene.selected { DropRenderer.drawSelection(cr, row, palette) }
+            drawRow(scene.heroes[index], row, isFavorite: scene.favorites.contains(scene.heroes[index].name), palette, cr)
+            if index == scene.selected && scene.focused { DropRenderer.drawFocusRing(cr, row, palette) }
         }
         if scene.heroes.isEmpty {
             DropRenderer.text(cr, "No hero matches \u{201C}\(scene.query)\u{201D}.", size: 14, x: 16,
-                              y: viewport.y + 32, gray: 0.45, maxWidth: layout.width - 32)
+                              y: viewport.y + 32, color: palette.secondaryText, maxWidth: layout.width - 32)
         }
         cairo_restore(cr)
         cairo_pop_group_to_source(cr)
@@ -50,20 +53,21 @@ enum CatalogRenderer {
 
     private static func drawSearch(_ scene: CatalogScene, _ cr: OpaquePointer) {
         let field = scene.layout.searchField
-        DropRenderer.fill(cr, 0.93, 0.93, 0.94, x: 0, y: 0, width: scene.layout.width, height: CatalogLayout.searchHeight)
+        let palette = scene.palette
+        DropRenderer.fill(cr, palette.panel, x: 0, y: 0, width: scene.layout.width, height: CatalogLayout.searchHeight)
         DropRenderer.roundedRect(cr, field.x, field.y, field.width, field.height, radius: 6)
-        cairo_set_source_rgb(cr, 1, 1, 1)
+        DropRenderer.setColor(cr, palette.field)
         cairo_fill_preserve(cr)
         cairo_set_line_width(cr, 1.5)
-        let blue = DropRenderer.focusBlue
-        if scene.focused { cairo_set_source_rgb(cr, blue.r, blue.g, blue.b) } else { cairo_set_source_rgb(cr, 0.70, 0.70, 0.74) }
+        DropRenderer.setColor(cr, scene.focused ? palette.focus : palette.fieldFrame)
         cairo_stroke(cr)
         let baseline = field.y + field.height / 2 + 5
         if scene.query.isEmpty {
-            DropRenderer.text(cr, "Type to filter the catalog…", size: 14, x: field.x + 10, y: baseline, gray: 0.55,
+            DropRenderer.text(cr, "Type to filter the catalog…", size: 14, x: field.x + 10, y: baseline, color: palette.hintText,
                               maxWidth: field.width - 20)
         } else {
-            DropRenderer.text(cr, scene.query, size: 14, x: field.x + 10, y: baseline, gray: 0.1, maxWidth: field.width - 20)
+            DropRenderer.text(cr, scene.query, size: 14, x: field.x + 10, y: baseline, color: palette.text,
+                              maxWidth: field.width - 20)
         }
         guard scene.focused else { return }
         // The caret after the query: where typing goes.
@@ -72,20 +76,20 @@ enum CatalogRenderer {
         cairo_set_font_size(cr, 14)
         cairo_text_extents(cr, scene.query, &extents)
         let caretX = min(field.x + 10 + extents.x_advance + 1, field.x + field.width - 8)
-        DropRenderer.fill(cr, 0.1, 0.1, 0.1, x: caretX, y: field.y + 8, width: 1.5, height: field.height - 16)
+        DropRenderer.fill(cr, palette.text, x: caretX, y: field.y + 8, width: 1.5, height: field.height - 16)
     }
 
-    private static func drawRow(_ hero: Hero, _ row: Rect, isFavorite: Bool, _ cr: OpaquePointer) {
-        cairo_set_source_rgb(cr, 0.88, 0.88, 0.9)
+    private static func drawRow(_ hero: Hero, _ row: Rect, isFavorite: Bool, _ palette: Palette, _ cr: OpaquePointer) {
+        DropRenderer.setColor(cr, palette.separator)
         cairo_rectangle(cr, 12, row.y + row.height - 1, row.width - 24, 1)
         cairo_fill(cr)
         let textWidth = row.width - 24 - (isFavorite ? 28 : 0)
-        DropRenderer.text(cr, hero.name, size: 15, x: 12, y: row.y + 19, gray: 0.1, maxWidth: textWidth, weight: CAIRO_FONT_WEIGHT_BOLD)
+        DropRenderer.text(cr, hero.name, size: 15, x: 12, y: row.y + 19, color: palette.text, maxWidth: textWidth, weight: CAIRO_FONT_WEIGHT_BOLD)
         let description = hero.description.isEmpty ? "No description" : hero.description
         DropRenderer.text(cr, description.split(whereSeparator: \.isNewline).first.map(String.init) ?? description,
-                          size: 12, x: 12, y: row.y + 36, gray: 0.45, maxWidth: textWidth)
+                          size: 12, x: 12, y: row.y + 36, color: palette.secondaryText, maxWidth: textWidth)
         if isFavorite {
-            DropRenderer.drawStar(cr, centerX: row.width - 24, centerY: row.y + row.height / 2, radius: 9)
+            DropRenderer.drawStar(cr, centerX: row.width - 24, centerY: row.y + row.height / 2, radius: 9, color: palette.star)
         }
     }
 }

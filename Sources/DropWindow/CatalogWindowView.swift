@@ -42,14 +42,14 @@ public final class CatalogWindowView {
     /// `favoriteNames` are asked again on every `reload`; `startup` is the launch that started the process, ended
     /// when the window maps.
     public init(connection: XConnection, geometry given: WindowGeometry?, scale: DisplayScale,
-                catalog: @escaping () -> Catalog, favoriteNames: @escaping () -> Set<String>,
+                palette: Palette = .light, catalog: @escaping () -> Catalog, favoriteNames: @escaping () -> Set<String>,
                 startup: StartupNotification? = nil) {
         self.connection = connection
         self.catalog = catalog
         self.favoriteNames = favoriteNames
         // The propertyChange mask: the XdndSelection owner on this window may ask the server for the time.
         frame = TopLevelWindow(connection: connection, given: given, defaultGeometry: Self.defaultGeometry, scale: scale,
-                               names: .init(title: "HeroBridge catalog", instance: "herobridge-catalog",
+                               palette: palette, names: .init(title: "HeroBridge catalog", instance: "herobridge-catalog",
                                             className: "HeroBridge"),
                                eventMask: [.exposure, .structure, .buttonPress, .buttonRelease, .button1Motion,
                                            .propertyChange, .keyPress, .focusChange],
@@ -68,6 +68,8 @@ public final class CatalogWindowView {
     public var query: String { keys.filter.text }
     /// The hero whose row is selected, if any.
     public var selectedHero: Hero? { keys.selectedIndex(in: heroes.map(\.name)).map { heroes[$0] } }
+    /// The colours the window is drawn with (what a drag image out of it is drawn with too).
+    public var currentPalette: Palette { frame.palette }
 
     /// The monitors changed from `previous` to `monitors`: back onto one if the change left the window (partly) off
     /// screen. Where it went, nil when it stayed.
@@ -90,6 +92,14 @@ public final class CatalogWindowView {
         relayout(resetScroll: false)
         draw()
         return true
+    }
+
+    /// Follows a new look as `DropWindowView.setPalette` does. False when the palette is the same.
+    @discardableResult
+    public func setPalette(_ new: Palette) -> Bool {
+        let changed = frame.repaint(in: new)
+        if changed { draw() }
+        return changed
     }
 
     /// The layout for the window's pixels at the current scale.
@@ -163,7 +173,7 @@ public final class CatalogWindowView {
         let cr = cairo_create(frame.surface.pointer)!
         CatalogRenderer.draw(CatalogScene(layout: layout, scale: frame.scale.factor, heroes: heroes, query: keys.filter.text,
                                           favorites: favorites, focused: focused,
-                                          selected: keys.selectedIndex(in: heroes.map(\.name))), on: cr)
+                                          selected: keys.selectedIndex(in: heroes.map(\.name)), palette: frame.palette), on: cr)
         cairo_destroy(cr)
         connection.flush()
     }

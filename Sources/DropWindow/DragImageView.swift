@@ -15,6 +15,7 @@ public final class DragImageView {
     private let layout: DragImageLayout
     private let name: String
     private let thumbnail: OpaquePointer?
+    private let palette: Palette
     /// Nil only once `deinit` has let it go: the surface goes before the window does, since the server frees a
     /// window's Render pictures with the window, and cairo freeing them afterwards would leave a BadPicture for the
     /// connection's next `sync` to report.
@@ -22,9 +23,11 @@ public final class DragImageView {
     private var isShown = false
 
     /// A card for `name` with `thumbnail` (a cairo surface of the drop window's cache, referenced here while the
-    /// card lives), drawn at the display's `scale` like the windows, not yet shown.
-    public init(connection: XConnection, name: String, thumbnail: OpaquePointer?, scale: DisplayScale = .one) {
+    /// card lives), drawn at the display's `scale` and in the `palette` of the window it leaves, not yet shown.
+    public init(connection: XConnection, name: String, thumbnail: OpaquePointer?, scale: DisplayScale = .one,
+                palette: Palette = .light) {
         self.connection = connection
+        self.palette = palette
         self.name = name
         self.thumbnail = thumbnail.map { cairo_surface_reference($0) }
         layout = DragImageLayout(nameWidth: Self.measure(name), factor: scale.factor)
@@ -77,9 +80,10 @@ public final class DragImageView {
         cairo_scale(cr, layout.factor, layout.factor)
         let width = layout.width, height = DragImageLayout.height
         DropRenderer.roundedRect(cr, 0.5, 0.5, width - 1, height - 1, radius: DragImageLayout.cornerRadius)
-        cairo_set_source_rgba(cr, 1, 1, 1, popup.isTranslucent ? 0.92 : 1)
+        let card = palette.card
+        cairo_set_source_rgba(cr, card.red, card.green, card.blue, popup.isTranslucent ? 0.92 : 1)
         cairo_fill_preserve(cr)
-        cairo_set_source_rgba(cr, 0.2, 0.55, 0.3, 1)
+        DropRenderer.setColor(cr, palette.cardFrame)
         cairo_set_line_width(cr, 1)
         cairo_stroke(cr)
         let (tx, ty) = layout.thumbnailOrigin
@@ -96,14 +100,14 @@ public final class DragImageView {
         } else {
             // No portrait: the name's initial in the drop window's green.
             cairo_arc(cr, tx + side / 2, ty + side / 2, side / 2, 0, 2 * Double.pi)
-            cairo_set_source_rgb(cr, 0.2, 0.65, 0.35)
+            DropRenderer.setColor(cr, palette.accent)
             cairo_fill(cr)
             let initial = name.first.map { String($0).uppercased() } ?? "?"
-            DropRenderer.text(cr, initial, size: 20, x: tx + side / 2 - 7, y: ty + side / 2 + 7, gray: 1,
+            DropRenderer.text(cr, initial, size: 20, x: tx + side / 2 - 7, y: ty + side / 2 + 7, color: palette.onAccent,
                               weight: CAIRO_FONT_WEIGHT_BOLD)
         }
         let (nx, ny) = layout.textOrigin
-        DropRenderer.text(cr, name, size: DragImageLayout.fontSize, x: nx, y: ny, gray: 0.1,
+        DropRenderer.text(cr, name, size: DragImageLayout.fontSize, x: nx, y: ny, color: palette.text,
                           maxWidth: DragImageLayout.maxNameWidth, weight: CAIRO_FONT_WEIGHT_BOLD)
         cairo_surface_flush(surface)
     }

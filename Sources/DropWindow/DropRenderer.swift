@@ -20,6 +20,8 @@ struct DropScene {
     var focused: Bool
     /// The typed filter `favorites` went through ("" for none).
     var filter: String
+    /// The colours, light or dark (`Appearance`).
+    var palette: Palette = .light
 }
 
 /// Draws a `DropScene` with cairo: the green "Drop here!" circle, the rows (thumbnail, name, star; the selected
@@ -30,12 +32,13 @@ enum DropRenderer {
 
     static func draw(_ scene: DropScene, on cr: OpaquePointer, thumbnail: (Favorite) -> OpaquePointer?) {
         let layout = scene.layout
+        let palette = scene.palette
         // Everything below is in logical units; cairo turns them into pixels, so text and curves are drawn at the
         // screen's resolution rather than drawn small and enlarged.
         cairo_scale(cr, scene.scale, scene.scale)
         cairo_push_group(cr)
         cairo_set_antialias(cr, CAIRO_ANTIALIAS_BEST)
-        fill(cr, 0.98, 0.98, 0.98, x: 0, y: 0, width: layout.width, height: layout.height)
+        fill(cr, palette.background, x: 0, y: 0, width: layout.width, height: layout.height)
 
         drawCircle(scene, cr)
         cairo_save(cr)
@@ -46,23 +49,24 @@ enum DropRenderer {
         for index in layout.visibleRows {
             let row = layout.rowRect(index)
             if index == hoveredRow {
-                fill(cr, 0.80, 0.88, 1.0, x: row.x, y: row.y, width: row.width, height: row.height)
+                fill(cr, palette.dropHighlight, x: row.x, y: row.y, width: row.width, height: row.height)
             } else if index == scene.selected {
-                drawSelection(cr, row)
+                drawSelection(cr, row, palette)
             }
-            drawRow(index, scene.favorites[index], layout, cr, thumbnail: thumbnail)
-            if index == scene.selected && scene.focused { drawFocusRing(cr, row) }
+            drawRow(index, scene.favorites[index], layout, palette, cr, thumbnail: thumbnail)
+            if index == scene.selected && scene.focused { drawFocusRing(cr, row, palette) }
         }
         if scene.favorites.isEmpty {
             let empty = scene.filter.isEmpty ? "No favorites yet: copy or drop a hero."
                 : "No favorite matches \u{201C}\(scene.filter)\u{201D}."
-            text(cr, empty, size: 14, x: 16, y: DropLayout.listTop + 32, gray: 0.45, maxWidth: layout.width - 32)
+            text(cr, empty, size: 14, x: 16, y: DropLayout.listTop + 32, color: palette.secondaryText,
+                 maxWidth: layout.width - 32)
         }
         cairo_restore(cr)
 
         let status = layout.statusLine
-        fill(cr, 0.93, 0.93, 0.94, x: status.x, y: status.y, width: status.width, height: status.height)
-        text(cr, scene.status, size: 13, x: 10, y: status.y + 18, gray: 0.3)
+        fill(cr, palette.panel, x: status.x, y: status.y, width: status.width, height: status.height)
+        text(cr, scene.status, size: 13, x: 10, y: status.y + 18, color: palette.statusText)
         cairo_pop_group_to_source(cr)
         cairo_paint(cr)
         cairo_surface_flush(cairo_get_target(cr))
@@ -72,16 +76,13 @@ enum DropRenderer {
         let center = scene.layout.circleCenter
         let over = scene.hover.map { $0.acceptable && $0.y < DropLayout.dropAreaHeight } ?? false
         let acceptable = scene.hover?.acceptable ?? false
+        let palette = scene.palette
         cairo_arc(cr, center.x, center.y, scene.layout.circleRadius, 0, 2 * Double.pi)
-        if acceptable {
-            cairo_set_source_rgb(cr, over ? 0.20 : 0.25, over ? 0.85 : 0.80, over ? 0.35 : 0.40)
-        } else {
-            cairo_set_source_rgb(cr, 0.16, 0.68, 0.29)
-        }
+        setColor(cr, acceptable ? (over ? palette.accentOver : palette.accentHover) : palette.accent)
         cairo_fill_preserve(cr)
         if acceptable {
             cairo_set_line_width(cr, 6)
-            cairo_set_source_rgb(cr, 0.10, 0.45, 0.20)
+            setColor(cr, palette.accentRing)
             cairo_stroke(cr)
         } else {
             cairo_new_path(cr)
@@ -91,7 +92,7 @@ enum DropRenderer {
         cairo_set_font_size(cr, 24)
         var extents = cairo_text_extents_t()
         cairo_text_extents(cr, label, &extents)
-        cairo_set_source_rgb(cr, 1, 1, 1)
+        setColor(cr, palette.onAccent)
         cairo_move_to(cr, center.x - extents.width / 2 - extents.x_bearing, center.y + (acceptable ? 36 : 8))
         cairo_show_text(cr, label)
         if acceptable {
@@ -103,10 +104,10 @@ enum DropRenderer {
         }
     }
 
-    private static func drawRow(_ index: Int, _ favorite: Favorite, _ layout: DropLayout, _ cr: OpaquePointer,
-                                thumbnail: (Favorite) -> OpaquePointer?) {
+    private static func drawRow(_ index: Int, _ favorite: Favorite, _ layout: DropLayout, _ palette: Palette,
+                                _ cr: OpaquePointer, thumbnail: (Favorite) -> OpaquePointer?) {
         let row = layout.rowRect(index)
-        cairo_set_source_rgb(cr, 0.88, 0.88, 0.9)
+        setColor(cr, palette.separator)
         cairo_rectangle(cr, 64, row.y + row.height - 1, row.width - 64, 1)
         cairo_fill(cr)
 
@@ -115,44 +116,41 @@ enum DropRenderer {
         roundedRect(cr, thumb.x, thumb.y, thumb.width, thumb.height, radius: 8)
         cairo_clip(cr)
         if let surface = thumbnail(favorite) {
-            fill(cr, 0.92, 0.92, 0.92, x: thumb.x, y: thumb.y, width: thumb.width, height: thumb.height)
+            fill(cr, palette.thumbnailBackdrop, x: thumb.x, y: thumb.y, width: thumb.width, height: thumb.height)
             cairo_set_source_surface(cr, surface, thumb.x, thumb.y)
             cairo_paint(cr)
         } else {
-            fill(cr, 0.78, 0.79, 0.82, x: thumb.x, y: thumb.y, width: thumb.width, height: thumb.height)
+            fill(cr, palette.placeholder, x: thumb.x, y: thumb.y, width: thumb.width, height: thumb.height)
             let initial = String(favorite.hero.name.first.map { String($0).uppercased() } ?? "?")
             cairo_select_font_face(cr, font, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
             cairo_set_font_size(cr, 22)
             var extents = cairo_text_extents_t()
             cairo_text_extents(cr, initial, &extents)
-            cairo_set_source_rgb(cr, 1, 1, 1)
+            setColor(cr, palette.placeholderText)
             cairo_move_to(cr, thumb.x + (thumb.width - extents.width) / 2 - extents.x_bearing,
                           thumb.y + (thumb.height - extents.height) / 2 - extents.y_bearing)
             cairo_show_text(cr, initial)
         }
         cairo_restore(cr)
 
-        text(cr, favorite.hero.name, size: 16, x: 68, y: row.y + 34, gray: 0.1, maxWidth: layout.width - 68 - 56)
+        text(cr, favorite.hero.name, size: 16, x: 68, y: row.y + 34, color: palette.text, maxWidth: layout.width - 68 - 56)
         let star = layout.starRect(index)
-        drawStar(cr, centerX: star.x + star.width / 2, centerY: star.y + star.height / 2, radius: 13)
+        drawStar(cr, centerX: star.x + star.width / 2, centerY: star.y + star.height / 2, radius: 13, color: palette.star)
     }
 
-    /// The blue of what has the keyboard focus: the focus ring, the catalog's focused search field.
-    static let focusBlue = (r: 0.20, g: 0.45, b: 0.85)
-
-    /// The selected row's tint, under its content: the shape the focus ring outlines.
-    static func drawSelection(_ cr: OpaquePointer, _ row: Rect) {
+    /// The selected row's tint (`palette.selection`), under its content: the shape the focus ring outlines.
+    static func drawSelection(_ cr: OpaquePointer, _ row: Rect, _ palette: Palette) {
         selectionShape(cr, row)
-        cairo_set_source_rgb(cr, 0.89, 0.93, 1.0)
+        setColor(cr, palette.selection)
         cairo_fill(cr)
     }
 
-    /// The focus ring around the selected row, over its content: 2 units of `focusBlue`, inset so that the
+    /// The focus ring around the selected row, over its content: 2 units of `palette.focus`, inset so that the
     /// list's clip leaves all of it.
-    static func drawFocusRing(_ cr: OpaquePointer, _ row: Rect) {
+    static func drawFocusRing(_ cr: OpaquePointer, _ row: Rect, _ palette: Palette) {
         selectionShape(cr, row)
         cairo_set_line_width(cr, 2)
-        cairo_set_source_rgb(cr, focusBlue.r, focusBlue.g, focusBlue.b)
+        setColor(cr, palette.focus)
         cairo_stroke(cr)
     }
 
@@ -162,7 +160,8 @@ enum DropRenderer {
     }
 
     /// The seed's FavoriteButton: a filled star; clicking it removes the favorite.
-    static func drawStar(_ cr: OpaquePointer, centerX: Double, centerY: Double, radius: Double) {
+    static func drawStar(_ cr: OpaquePointer, centerX: Double, centerY: Double, radius: Double,
+                         color: Palette.Color = Palette.light.star) {
         for point in 0..<10 {
             let angle = -Double.pi / 2 + Double(point) * Double.pi / 5
             let r = point % 2 == 0 ? radius : radius * 0.45
@@ -170,12 +169,13 @@ enum DropRenderer {
             if point == 0 { cairo_move_to(cr, x, y) } else { cairo_line_to(cr, x, y) }
         }
         cairo_close_path(cr)
-        cairo_set_source_rgb(cr, 1.0, 0.76, 0.03)
+        setColor(cr, color)
         cairo_fill(cr)
     }
 
-    static func text(_ cr: OpaquePointer, _ string: String, size: Double, x: Double, y: Double, gray: Double,
-                             maxWidth: Double = .infinity, weight: cairo_font_weight_t = CAIRO_FONT_WEIGHT_NORMAL) {
+    /// `string` at (x, y) in `color`, shortened with an ellipsis to `maxWidth`.
+    static func text(_ cr: OpaquePointer, _ string: String, size: Double, x: Double, y: Double, color: Palette.Color,
+                     maxWidth: Double = .infinity, weight: cairo_font_weight_t = CAIRO_FONT_WEIGHT_NORMAL) {
         cairo_select_font_face(cr, font, CAIRO_FONT_SLANT_NORMAL, weight)
         cairo_set_font_size(cr, size)
         var shown = string
@@ -185,7 +185,7 @@ enum DropRenderer {
             shown = String(shown.dropLast(2)) + "…"
             cairo_text_extents(cr, shown, &extents)
         }
-        cairo_set_source_rgb(cr, gray, gray, gray)
+        setColor(cr, color)
         cairo_move_to(cr, x, y)
         cairo_show_text(cr, shown)
     }
@@ -195,6 +195,14 @@ enum DropRenderer {
         cairo_set_source_rgb(cr, r, g, b)
         cairo_rectangle(cr, x, y, width, height)
         cairo_fill(cr)
+    }
+
+    static func fill(_ cr: OpaquePointer, _ color: Palette.Color, x: Double, y: Double, width: Double, height: Double) {
+        fill(cr, color.red, color.green, color.blue, x: x, y: y, width: width, height: height)
+    }
+
+    static func setColor(_ cr: OpaquePointer, _ color: Palette.Color) {
+        cairo_set_source_rgb(cr, color.red, color.green, color.blue)
     }
 
     static func roundedRect(_ cr: OpaquePointer, _ x: Double, _ y: Double, _ w: Double, _ h: Double, radius r: Double) {

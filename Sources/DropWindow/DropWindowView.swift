@@ -58,14 +58,14 @@ public final class DropWindowView {
 
     /// Creates and maps the window at `geometry` (pixels), else at the default size times `scale`, with no rows
     /// until `show(rows:)`; `startup` is the launch that started the agent, ended when the window maps.
-    public init(connection: XConnection, geometry given: WindowGeometry?, scale: DisplayScale,
+    public init(connection: XConnection, geometry given: WindowGeometry?, scale: DisplayScale, palette: Palette = .light,
                 startup: StartupNotification? = nil) {
         self.connection = connection
         thumbnails = ThumbnailCache(pixelSize: scale.pixels(DropLayout.thumbnailSize))
         // Button-1 motion and releases tell a click on a row from the start of a drag out of it; property changes
         // let the XdndSelection owner on this window ask the server for the time (ICCCM's zero-length append).
         frame = TopLevelWindow(connection: connection, given: given, defaultGeometry: Self.defaultGeometry, scale: scale,
-                               names: .init(title: "HeroBridge", instance: "herobridge", className: "HeroBridge"),
+                               palette: palette, names: .init(title: "HeroBridge", instance: "herobridge", className: "HeroBridge"),
                                eventMask: [.exposure, .structure, .buttonPress, .buttonRelease, .button1Motion,
                                            .propertyChange, .keyPress, .focusChange],
                                minimum: Self.minimumSize)
@@ -140,6 +140,18 @@ public final class DropWindowView {
         draw()
         return true
     }
+
+    /// Follows a new look (light or dark): the window's background and everything drawn on it. False when the
+    /// palette is the same and nothing was done.
+    @discardableResult
+    public func setPalette(_ new: Palette) -> Bool {
+        guard frame.repaint(in: new) else { return false }
+        draw()
+        return true
+    }
+
+    /// The colours the window is drawn with (what a drag image out of it is drawn with too).
+    public var currentPalette: Palette { frame.palette }
 
     /// The layout for the window's pixels at the current scale.
     private func relayout() {
@@ -289,7 +301,7 @@ public final class DropWindowView {
         let scene = DropScene(layout: layout, scale: frame.scale.factor, favorites: rows, hover: hover,
                               status: pauseNote.map { "\($0) · \(statusText)" } ?? statusText,
                               selected: keys.selectedIndex(in: rows.map(\.hero.name)), focused: focused,
-                              filter: keys.filter.text)
+                              filter: keys.filter.text, palette: frame.palette)
         DropRenderer.draw(scene, on: cr) { [thumbnails] favorite in
             favorite.hero.portrait.flatMap { thumbnails.surface(sha256: $0.sha256) }
         }

@@ -63,6 +63,8 @@ final class TopLevelWindow {
     /// The window's size in device pixels; `logicalSize` is this divided by the scale.
     private(set) var pixelSize: (width: Int, height: Int)
     private(set) var scale: DisplayScale
+    /// The colours the window is drawn with: the desktop's look, or the `theme` setting's.
+    private(set) var palette: Palette
     /// The geometry the user gave (`--geometry`): a size in it is kept in pixels whatever the scale, never resized
     /// by us; a place alone leaves the size to the scale.
     private let given: WindowGeometry?
@@ -73,15 +75,16 @@ final class TopLevelWindow {
     /// Creates (unmapped) a window with `eventMask` at `given` (pixels), else at `defaultGeometry` (logical) times
     /// `scale`; placed by `origin(of:on:)`.
     init(connection: XConnection, given: WindowGeometry?, defaultGeometry: WindowGeometry, scale: DisplayScale,
-         names: Names, eventMask: EventMask, minimum: (width: Int, height: Int)) {
+         palette: Palette, names: Names, eventMask: EventMask, minimum: (width: Int, height: Int)) {
         self.connection = connection
         self.scale = scale
+        self.palette = palette
         self.given = given
         self.minimum = minimum
         let geometry = scale.windowGeometry(given: given, default: defaultGeometry)
         let (x, y) = TopLevelWindow.origin(of: geometry, on: connection)
         window = connection.createWindow(x: x, y: y, width: geometry.width, height: geometry.height,
-                                         background: connection.whitePixel, eventMask: eventMask)
+                                         background: Self.pixel(palette.background, on: connection), eventMask: eventMask)
         connection.setTitle(names.title, of: window)
         connection.setClass(instance: names.instance, className: names.className, of: window)
         connection.setProtocols(connection.atoms(named: WindowManagerHints.protocols), of: window)
@@ -139,6 +142,20 @@ final class TopLevelWindow {
         connection.move(window, x: place.x, y: place.y)
         connection.flush()
         return place
+    }
+
+    /// Follows a new look: the background the server paints before a draw (a map, a resize) is the palette's, so
+    /// a dark window never shows a white frame first; the view redraws the rest. False when the palette is the
+    /// same and nothing was done.
+    func repaint(in new: Palette) -> Bool {
+        guard new != palette else { return false }
+        palette = new
+        connection.setBackground(of: window, pixel: Self.pixel(new.background, on: connection))
+        return true
+    }
+
+    static func pixel(_ color: Palette.Color, on connection: XConnection) -> UInt {
+        connection.pixel(red: color.red, green: color.green, blue: color.blue)
     }
 
     /// The window's size in logical units: what its layout is made for.

@@ -28,6 +28,8 @@ public struct AgentOptions: Sendable {
     public var geometry: WindowGeometry?
     /// The windows' scale (`scale =`): `auto` follows GDK_SCALE and Xft.dpi.
     public var scale = DisplayScale.Choice.auto
+    /// The windows' look (`theme =`): `auto` follows the desktop (the appearance portal, else XSETTINGS).
+    public var theme = Appearance.Choice.auto
     /// A desktop notification when a copy adds a hero while the drop window is hidden (`notify = yes`).
     public var notify = false
     /// Which protocol watches the selections (`--backend`): Wayland's data control where offered, else X11.

@@ -13,6 +13,7 @@ public enum AgentSetting: String, CaseIterable, Sendable {
     case tray
     case geometry
     case scale
+    case theme
     case notify
     case backend
     case logLevel = "log-level"
@@ -26,6 +27,7 @@ public enum AgentSetting: String, CaseIterable, Sendable {
         case .timeout: "a number of seconds between 0 and 3600"
         case .geometry: "WxH[+X+Y] with at least 200x300"
         case .scale: "auto, or a number from 1 to 4"
+        case .theme: "auto, light or dark"
         case .backend: "auto, x11 or wayland"
         case .logLevel: "warning, info or debug"
         }
@@ -52,6 +54,9 @@ public enum AgentSetting: String, CaseIterable, Sendable {
             options.geometry = try Self.geometry(value)
         case .scale:
             options.scale = try Self.scale(value)
+        case .theme:
+            guard let theme = Appearance.Choice(rawValue: value.lowercased()) else { throw refusal(value) }
+            options.theme = theme
         case .notify:
             options.notify = try Self.boolean(value, setting: self)
         case .backend:
@@ -82,6 +87,7 @@ public enum AgentSetting: String, CaseIterable, Sendable {
             case .auto: "auto"
             case let .fixed(factor): factor == factor.rounded() ? String(Int(factor)) : String(factor)
             }
+        case .theme: options.theme.rawValue
         case .notify: options.notify ? "yes" : "no"
         case .backend: options.backend.rawValue
         case .logLevel: options.logLevel == .warning ? "warning" : options.logLevel == .debug ? "debug" : "info"

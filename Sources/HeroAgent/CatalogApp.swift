@@ -10,11 +10,12 @@ import X11Bridge
 /// watches no selection and stores nothing). Its rows drag out as heroes; dropping one on the agent's window
 /// adds it there. Enter on a row adds its hero to the favorites here, Ctrl+C puts it on CLIPBOARD (`HeroClipboard`,
 /// served while this program runs). Closing the window or a signal exits 0; losing the X server exits 1. It scales
-/// like the drop window (`scale` of the agent's config, GDK_SCALE, Xft.dpi, followed while it runs), so the two
+/// like the drop window (`scale` of the agent's config, GDK_SCALE, Xft.dpi, followed while it runs), and takes its
+/// look the same way (`theme` of the agent's config, the appearance portal, XSETTINGS, followed too), so the two
 /// match side by side.
 public enum CatalogApp {
     public static func run(display: String?, database: String, geometry: WindowGeometry?, scale choice: DisplayScale.Choice,
-                           verbose: Bool, environment: [String: String]) -> Int32 {
+                           theme: Appearance.Choice = .auto, verbose: Bool, environment: [String: String]) -> Int32 {
         let log = AgentLog(threshold: verbose ? .debug : .info, environment: environment)
         // A launch's id is this process's to end when its window maps (docs/X11.md §14.4), and no child's.
         let startup = StartupNotification(environment: environment)
@@ -31,8 +32,10 @@ public enum CatalogApp {
         let loop = EventLoop(connection: connection)
         let scale = DisplayScaleWatcher(connection: connection, choice: choice, environment: environment, log: log)
         let monitors = MonitorWatcher(connection: connection, log: log)
+        let appearance = AppearanceWatcher(connection: connection, mailbox: LoopMailbox(loop: loop), choice: theme,
+                                           environment: environment, log: log)
         let view = CatalogWindowView(
-            connection: connection, geometry: geometry, scale: scale.scale,
+            connection: connection, geometry: geometry, scale: scale.scale, palette: appearance.appearance.palette,
             catalog: { [favorites] in
                 try? favorites.reloadCatalog()
                 return favorites.catalog
@@ -42,7 +45,8 @@ public enum CatalogApp {
         let drag = HeroDragOut(connection: connection, loop: loop, log: log)
         view.onDragOut = { [unowned view] hero, x, y, time in
             drag.start(HeroDragOut.payload(for: hero, in: favorites), from: view.window, excluded: [view.window],
-                       x: x, y: y, time: time, scale: view.displayScale) { _ in }
+                       x: x, y: y, time: time, scale: view.displayScale,
+                       palette: view.currentPalette) { _ in }
         }
         let clipboard = HeroClipboard(connection: connection, loop: loop, log: log)
         view.onCopy = { [unowned view] hero in
@@ -55,6 +59,7 @@ public enum CatalogApp {
         scale.onChange { [unowned view] new in view.setScale(new) }
         // A change of monitors that left the window off screen moves it back onto one.
         monitors.onChange { [unowned view] new, previous in _ = view.keepOnScreen(new, previous: previous) }
+        appearance.onChange { [unowned view] new in view.setPalette(new.palette) }
         // Favorites added elsewhere (the agent, the CLI) get their star without a restart.
         let watcher = DatabaseWatcher(path: database, loop: loop) { view.reload() }
         if let problem = connection.sync() { log.warning("set-up: \(problem)") }
@@ -62,7 +67,7 @@ public enum CatalogApp {
                  + "\(view.shown.count) heroes")
 
         let exit = loop.run { event in
-            if scale.handle(event) || monitors.handle(event) { return }
+            if scale.handle(event) || monitors.handle(event) || appearance.handle(event) { return }
             if drag.handle(event) || clipboard.handle(event) { return }
             _ = view.handle(event)
         }

@@ -36,14 +36,15 @@ final class DropAgent {
     private var reloadAgain = false
 
     init(connection: XConnection, loop: EventLoop, worker: IngestWorker, options: AgentOptions, scale: DisplayScaleWatcher,
-         startup: StartupNotification?, log: AgentLog) {
+         appearance: AppearanceWatcher, startup: StartupNotification?, log: AgentLog) {
         self.connection = connection
         self.worker = worker
         self.log = log
         acceptUnknown = options.acceptUnknown
         limits = TransferLimits(maxBytes: options.maxBytes)
         monitors = MonitorWatcher(connection: connection, log: log)
-        view = DropWindowView(connection: connection, geometry: options.geometry, scale: scale.scale, startup: startup)
+        view = DropWindowView(connection: connection, geometry: options.geometry, scale: scale.scale,
+                              palette: appearance.appearance.palette, startup: startup)
         reader = SelectionReader(connection: connection, loop: loop, limits: .init(maxBytes: options.maxBytes, timeout: options.timeout))
         fetcher = SelectionFetcher(connection: connection, reader: reader, limits: limits)
         dragOut = HeroDragOut(connection: connection, loop: loop, log: log)
@@ -70,6 +71,7 @@ final class DropAgent {
             guard let place = view.keepOnScreen(new, previous: previous) else { return }
             log.info("window: moved to +\(place.x)+\(place.y), back on a monitor")
         }
+        appearance.onChange { [unowned self] new in view.setPalette(new.palette) }
         reload()
     }
 
@@ -81,7 +83,8 @@ final class DropAgent {
         worker.run({ favorites in HeroDragOut.payload(for: favorite.hero, in: favorites) }, then: { [unowned self] payload in
             // Our own window is no target: a row dropped back onto it does nothing.
             dragOut.start(payload, from: view.window, excluded: [view.window], x: x, y: y, time: time,
-                          thumbnail: view.thumbnail(of: favorite), scale: view.displayScale) { [unowned self] outcome in
+                          thumbnail: view.thumbnail(of: favorite), scale: view.displayScale,
+                          palette: view.currentPalette) { [unowned self] outcome in
                 setStatus("\(favorite.hero.name): " + HeroDragOut.describe(outcome))
             }
         })

@@ -35,7 +35,7 @@ final class HeroDragOut {
     /// threshold). Our windows in `excluded` are never targets. `thumbnail` is the drag image's picture (a cairo
     /// surface the caller's window already has), nil for the name's initial. `onEnd` gets the outcome once.
     func start(_ hero: HeroPayload, from window: Window, excluded: Set<Window>, x: Int, y: Int, time: Time,
-               thumbnail: OpaquePointer? = nil, scale: DisplayScale = .one,
+               thumbnail: OpaquePointer? = nil, scale: DisplayScale = .one, palette: Palette = .light,
                onEnd: @escaping (XdndSourceMachine.Outcome) -> Void) {
         if let source, !source.isDone {
             // The button is held in that drag: this cannot be a new press. Otherwise the old drag only waits for
@@ -61,7 +61,8 @@ final class HeroDragOut {
             onEnd(.notDropped)
             return
         }
-        let image = DragImageView(connection: connection, name: hero.name, thumbnail: thumbnail, scale: scale)
+        let image = DragImageView(connection: connection, name: hero.name, thumbnail: thumbnail, scale: scale,
+                                  palette: palette)
         self.image = image
         // The image sits beside the pointer and takes no input, but it is ours: never a target.
         let source = XdndSource(connection: connection, loop: loop, window: window, types: offer.targets,

@@ -28,13 +28,14 @@ final class TrayAgent {
 
     /// The menu follows the display's scale (HiDPI), and the icon asks the tray for that many more pixels (it is
     /// then drawn at whatever size the tray gives it).
-    init(connection: XConnection, drop: DropAgent, catalog: CatalogLauncher, scale: DisplayScaleWatcher, log: AgentLog) {
+    init(connection: XConnection, drop: DropAgent, catalog: CatalogLauncher, scale: DisplayScaleWatcher,
+         appearance: AppearanceWatcher, log: AgentLog) {
         self.connection = connection
         self.drop = drop
         self.catalog = catalog
         self.log = log
         icon = TrayIconView(connection: connection, scale: scale.scale)
-        menu = TrayMenuView(connection: connection, scale: scale.scale)
+        menu = TrayMenuView(connection: connection, scale: scale.scale, palette: appearance.appearance.palette)
         let (icon, menu) = (icon, menu)
         let dropTarget = TrayIconTarget(connection: connection, drop: drop, icon: icon, log: log)
         self.dropTarget = dropTarget
@@ -64,6 +65,8 @@ final class TrayAgent {
             menu.scale = $0
             icon.scale = $0
         }
+        // The menu takes the windows' look; the icon keeps its own, drawn on the tray's background.
+        appearance.onChange { [menu] in menu.palette = $0.palette }
     }
 
     /// Docks into the tray running now; with none, waits for one to start. Returns what the ready line says of

@@ -23,6 +23,7 @@ enum Harnesses {
         XdndSourceHarness.harness,
         SettleHarness.harness,
         TrayDockHarness.harness,
+        XsettingsHarness.harness,
         WaylandOffersHarness.harness,
         WaylandFetchHarness.harness,
         WaylandSendsHarness.harness,

@@ -10,6 +10,25 @@ extension XConnection {
     /// The default screen's white pixel value, for a window's background.
     public var whitePixel: UInt { XWhitePixel(display, screen) }
 
+    /// The pixel value of the colour (`red`, `green`, `blue` from 0 to 1) in the default visual, for a window's
+    /// background: made from the visual's channel masks on a TrueColor or DirectColor screen (every screen today),
+    /// with no round trip; white on any other.
+    public func pixel(red: Double, green: Double, blue: Double) -> UInt {
+        let visual = defaultVisual.pointee
+        guard visual.red_mask != 0, visual.green_mask != 0, visual.blue_mask != 0 else { return whitePixel }
+        func channel(_ value: Double, _ mask: UInt) -> UInt {
+            let shift = UInt(mask.trailingZeroBitCount)
+            let maximum = mask >> shift
+            return (UInt((min(max(value, 0), 1) * Double(maximum)).rounded()) << shift) & mask
+        }
+        return channel(red, visual.red_mask) | channel(green, visual.green_mask) | channel(blue, visual.blue_mask)
+    }
+
+    /// Sets `window`'s background pixel (one of ours): what the server paints before we draw, on a map or a resize.
+    public func setBackground(of window: Window, pixel: UInt) {
+        XSetWindowBackground(display, window, pixel)
+    }
+
     /// The default screen's visual, for a cairo surface on one of our windows (`CairoWindowSurface`).
     var defaultVisual: UnsafeMutablePointer<Visual> { XDefaultVisual(display, screen) }
 

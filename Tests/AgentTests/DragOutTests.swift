@@ -72,7 +72,7 @@ import TestSupport
         #expect(shot.isColor(shot.width - 6, 6, 255, 255, 255, tolerance: 3))
         let thumb = (Int(layout.thumbnailOrigin.x + DragImageLayout.thumbnailSize / 2), Int(DragImageLayout.height / 2))
         #expect(!shot.isColor(thumb.0, thumb.1, 255, 255, 255, tolerance: 30), "the thumbnail is drawn")
-        #expect(!shot.isColor(thumb.0, thumb.1, 51, 166, 89, tolerance: 12), "not the initial's green placeholder")
+        #expect(!shot.isColor(thumb.0, thumb.1, 31, 133, 56, tolerance: 12), "not the initial's green placeholder")
         // It follows the pointer.
         try world.xdotool(["mousemove", "\(px + 40)", "\(py - 30)", "sleep", "0.3"])
         #expect(eventually(timeout: 5) { image = try? dragImage(world); return image?.x == px + 40 + DragImageLayout.offset })

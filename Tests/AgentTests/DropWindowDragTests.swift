@@ -101,7 +101,7 @@ import TestSupport
         let world = try world()
         let empty = try world.screenshot()
         #expect(empty.width == 400 && empty.height == 600)
-        #expect(empty.isColor(200, 60, 41, 173, 74), "green circle: \(empty.rgb(200, 60))")
+        #expect(empty.isColor(200, 60, 31, 133, 56), "green circle: \(empty.rgb(200, 60))")
         #expect(empty.isColor(200, 230, 250, 250, 250), "outside the circle: \(empty.rgb(200, 230))")
         #expect(empty.isColor(20, 262, 250, 250, 250), "no placeholder row on an empty list")
 
@@ -169,7 +169,7 @@ import TestSupport
         var shot = try world.screenshot()
         #expect(eventually(timeout: 5) {
             shot = (try? world.screenshot()) ?? shot
-            return shot.width == 600 && shot.isColor(300, 60, 41, 173, 74)
+            return shot.width == 600 && shot.isColor(300, 60, 31, 133, 56)
         }, "circle centred in the wider window: \(shot.width)×\(shot.height), \(shot.rgb(300, 60))")
         #expect(shot.isColor(120, 120, 250, 250, 250), "left of the moved circle is background: \(shot.rgb(120, 120))")
         #expect(shot.count(x: 0, y: 672, width: 300, height: 28, 80, 80, 80, tolerance: 60) > 20, "status line at the new bottom")

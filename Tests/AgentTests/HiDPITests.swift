@@ -43,8 +43,8 @@ import TestSupport
         // The circle's fill at twice its place, and its edge at twice its radius.
         let center = Self.at(2, layout.circleCenter.x, layout.circleCenter.y)
         #expect(center == (400, 240))
-        #expect(shot.isColor(center.0, center.1 - 120, 41, 173, 74), "green circle: \(shot.rgb(center.0, center.1 - 120))")
-        #expect(shot.isColor(center.0, center.1 - 195, 41, 173, 74), "inside the edge at 2×: \(shot.rgb(center.0, center.1 - 195))")
+        #expect(shot.isColor(center.0, center.1 - 120, 31, 133, 56), "green circle: \(shot.rgb(center.0, center.1 - 120))")
+        #expect(shot.isColor(center.0, center.1 - 195, 31, 133, 56), "inside the edge at 2×: \(shot.rgb(center.0, center.1 - 195))")
         #expect(shot.isColor(center.0, center.1 - 210, 250, 250, 250), "outside the edge at 2×: \(shot.rgb(center.0, center.1 - 210))")
         // The status line's background is the bottom 56 pixels; where it is at 1× there is the list.
         let status = Self.at(2, 395, layout.statusLine.y + 2)
@@ -97,7 +97,7 @@ import TestSupport
         #expect(world.waitForLog("scale: 2× from Xft.dpi 192, was 1×"), "\(world.log)")
         let found = screenshot(of: world, sized: 800, 1200)
         let shot = try #require(found, "resized to 800x1200: \(String(describing: found?.width))x\(String(describing: found?.height))")
-        #expect(shot.isColor(400, 240 - 195, 41, 173, 74), "the circle is redrawn at 2×: \(shot.rgb(400, 45))")
+        #expect(shot.isColor(400, 240 - 195, 31, 133, 56), "the circle is redrawn at 2×: \(shot.rgb(400, 45))")
         #expect(shot.isColor(790, 1198, 237, 237, 240, tolerance: 4), "status line at the new bottom: \(shot.rgb(790, 1198))")
 
         try world.mergeResources("Xft.dpi:\t144\n")
@@ -119,7 +119,7 @@ import TestSupport
         let found = screenshot(of: world, sized: 400, 600)
         let shot = try #require(found, "--geometry 400x600 stays 400x600 pixels at 2×")
         // 200×300 logical units: the circle, 100 units around (100, 120), is 400 pixels wide around (200, 240).
-        #expect(shot.isColor(200, 240 - 195, 41, 173, 74), "circle at 2× in the given window: \(shot.rgb(200, 45))")
+        #expect(shot.isColor(200, 240 - 195, 31, 133, 56), "circle at 2× in the given window: \(shot.rgb(200, 45))")
 
         let config = try world.dir.write("config", Data("scale = 1\n".utf8))
         let second = try AgentHarness(screen: AgentHarness.hidpiScreen)

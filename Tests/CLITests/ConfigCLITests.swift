@@ -55,13 +55,14 @@ import TestSupport
                                "tray = yes    # default",
                                "geometry = 300x500-10+20    # line 8",
                                "scale = 1.5    # line 10",
+                               "theme = auto    # default",
                                "notify = yes    # line 11",
                                "backend = auto    # default",
                                "log-level = debug    # line 9"])
     }
 
     @Test(arguments: [
-        ("colour = red\n", ":1: unknown key \"colour\" (known: selections, accept-unknown, max-bytes, timeout, window, tray, geometry, scale, notify, backend, log-level)"),
+        ("colour = red\n", ":1: unknown key \"colour\" (known: selections, accept-unknown, max-bytes, timeout, window, tray, geometry, scale, theme, notify, backend, log-level)"),
         ("# fine\nwindow = maybe\n", ":2: window: \"maybe\" is not yes or no"),
         ("timeout = 0\n", ":1: timeout: \"0\" is not a number of seconds between 0 and 3600"),
         ("max-bytes = lots\n", ":1: max-bytes: \"lots\" is not a size such as 65536, 512K or 64M"),

@@ -23,6 +23,14 @@ public final class Child: @unchecked Sendable {
         try process.run()
     }
 
+    /// `executable` with `arguments` as a command that first unblocks every signal (Debian's python3 sets the mask,
+    /// then execs it): a child inherits the signals the test process's threads block (SIGHUP and SIGTERM among
+    /// them), and a program that acts on one (xsettingsd reads its config again on SIGHUP) would never see it.
+    public static func unblockingSignals(_ executable: String, _ arguments: [String]) -> (String, [String]) {
+        ("/usr/bin/python3", ["-c", "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); "
+                                    + "os.execv(sys.argv[1], sys.argv[1:])", executable] + arguments)
+    }
+
     public var output: String { (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" }
     public var errors: String { (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "" }
     public var isRunning: Bool { process.isRunning }

@@ -15,19 +15,33 @@ public final class TrayMenuView {
     public var scale: DisplayScale {
         didSet { if isOpen { draw() } }
     }
+    /// The colours the menu is drawn with: the desktop's look, or the `theme` setting's.
+    public var palette: Palette {
+        didSet {
+            guard palette != oldValue else { return }
+            connection.setBackground(of: window, pixel: Self.pixel(palette.menu, on: connection))
+            if isOpen { draw() }
+        }
+    }
     public var onChoose: ((TrayMenu.Item) -> Void)?
 
     private static let pointerEvents: EventMask = [.buttonPress, .buttonRelease, .pointerMotion]
 
-    public init(connection: XConnection, scale: DisplayScale = .one) {
+    public init(connection: XConnection, scale: DisplayScale = .one, palette: Palette = .light) {
         self.connection = connection
         self.scale = scale
+        self.palette = palette
         let (width, height) = Self.pixelSize(TrayMenu(paused: false), scale)
         window = connection.createPopup(x: 0, y: 0, width: width, height: height,
                                         eventMask: Self.pointerEvents.union([.exposure, .keyPress])).window
+        connection.setBackground(of: window, pixel: Self.pixel(palette.menu, on: connection))
         connection.setClass(instance: "herobridge-tray-menu", className: "HeroBridge", of: window)
         connection.setWindowType(.popupMenu, of: window)
         surface = CairoWindowSurface(connection: connection, window: window, width: width, height: height)
+    }
+
+    private static func pixel(_ color: Palette.Color, on connection: XConnection) -> UInt {
+        TopLevelWindow.pixel(color, on: connection)
     }
 
     private static func pixelSize(_ menu: TrayMenu, _ scale: DisplayScale) -> (width: Int, height: Int) {
@@ -119,7 +133,7 @@ public final class TrayMenuView {
         surface.resize(width: size.width, height: size.height)
         let cr = cairo_create(surface.pointer)!
         cairo_scale(cr, scale.factor, scale.factor)
-        TrayRenderer.drawMenu(menu, on: cr)
+        TrayRenderer.drawMenu(menu, palette: palette, on: cr)
         cairo_destroy(cr)
         connection.flush()
     }

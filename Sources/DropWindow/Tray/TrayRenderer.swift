@@ -31,19 +31,20 @@ enum TrayRenderer {
         }
     }
 
-    /// The menu: a light panel with a grey frame, the selected row highlighted, one label a row.
-    static func drawMenu(_ menu: TrayMenu, on cr: OpaquePointer) {
-        DropRenderer.fill(cr, 0.97, 0.97, 0.98, x: 0, y: 0, width: TrayMenu.width, height: menu.height)
+    /// The menu: a panel with a frame in `palette`'s menu colours, the selected row in the accent, one label a row.
+    static func drawMenu(_ menu: TrayMenu, palette: Palette = .light, on cr: OpaquePointer) {
+        DropRenderer.fill(cr, palette.menu, x: 0, y: 0, width: TrayMenu.width, height: menu.height)
         for (index, item) in menu.items.enumerated() {
             let top = menu.rowTop(index)
             let selected = menu.selected == index
             if selected {
-                DropRenderer.fill(cr, 0.16, 0.68, 0.29, x: 0, y: top, width: TrayMenu.width, height: TrayMenu.rowHeight)
+                DropRenderer.fill(cr, palette.accent, x: 0, y: top, width: TrayMenu.width, height: TrayMenu.rowHeight)
             }
-            DropRenderer.text(cr, item.label, size: 13, x: 12, y: top + TrayMenu.rowHeight / 2 + 5, gray: selected ? 1 : 0.15,
+            DropRenderer.text(cr, item.label, size: 13, x: 12, y: top + TrayMenu.rowHeight / 2 + 5,
+                              color: selected ? palette.onAccent : palette.menuText,
                               maxWidth: TrayMenu.width - 20)
         }
-        cairo_set_source_rgb(cr, 0.45, 0.45, 0.5)
+        DropRenderer.setColor(cr, palette.menuFrame)
         cairo_set_line_width(cr, 1)
         cairo_rectangle(cr, 0.5, 0.5, TrayMenu.width - 1, menu.height - 1)
         cairo_stroke(cr)

@@ -27,17 +27,25 @@ struct AgentBuilder {
         // Where the clipboard side's idle lanes may write a portrait's file while it arrives (a value: no SQLite).
         let staging = favorites.store.portraitStaging
         // From here on the favorites are the worker's alone: the loop thread only speaks X and Wayland.
-        let worker = IngestWorker(favorites: favorites, mailbox: LoopMailbox(loop: loop))
+        let mailbox = LoopMailbox(loop: loop)
+        let worker = IngestWorker(favorites: favorites, mailbox: mailbox)
         sweepPortraits(on: worker)
         // The windows' scale: made before any window, which is made at it.
         let scale = DisplayScaleWatcher(connection: connection, choice: options.scale, environment: environment, log: log)
-        let drop = options.window
-            ? DropAgent(connection: connection, loop: loop, worker: worker, options: options, scale: scale, startup: startup,
-                        log: log) : nil
+        // The windows' look, light or dark: made before any window too. With no window, nothing needs it.
+        let appearance = options.window
+            ? AppearanceWatcher(connection: connection, mailbox: mailbox, choice: options.theme, environment: environment, log: log)
+            : nil
+        let drop = appearance.map {
+            DropAgent(connection: connection, loop: loop, worker: worker, options: options, scale: scale, appearance: $0,
+                      startup: startup, log: log)
+        }
         // With no window to map, the launch ends now.
         if drop == nil, let startup { connection.sendStartupRemove(startup, about: manager.window) }
         if let drop { drop.accessibility = makeAccessibility(loop: loop) }
-        let tray = drop.flatMap { makeTray(connection: connection, loop: loop, drop: $0, pause: pause, scale: scale) }
+        let tray = drop.flatMap { drop in
+            appearance.flatMap { makeTray(connection: connection, loop: loop, drop: drop, pause: pause, scale: scale, appearance: $0) }
+        }
         let ownWindows: (UInt) -> Bool = { window in
             window == manager.window || drop?.windows.contains(window) == true || tray?.windows.contains(window) == true
         }
@@ -59,7 +67,7 @@ struct AgentBuilder {
                                   database: options.database,
                                   watching: "\(selections.watching) over \(selections.path)")
         return RunningAgent(connection: connection, loop: loop, log: log, environment: environment, manager: manager,
-                            control: control, scale: scale, selections: selections, drop: drop, tray: tray,
+                            control: control, scale: scale, appearance: appearance, selections: selections, drop: drop, tray: tray,
                             worker: worker, notifier: notifier, database: options.database)
     }
 
@@ -105,13 +113,13 @@ struct AgentBuilder {
 
     /// The tray icon, with the drop window it is the handle of; nil with `--no-tray`.
     private func makeTray(connection: XConnection, loop: EventLoop, drop: DropAgent, pause: AgentPause,
-                          scale: DisplayScaleWatcher) -> TrayAgent? {
+                          scale: DisplayScaleWatcher, appearance: AppearanceWatcher) -> TrayAgent? {
         guard options.tray else { return nil }
         let log = log
         let icon = TrayAgent(connection: connection, drop: drop,
                              catalog: CatalogLauncher(database: options.database, display: connection.name,
                                                       environment: environment),
-                             scale: scale, log: log)
+                             scale: scale, appearance: appearance, log: log)
         icon.onQuit = { loop.stop(status: ExitStatus.success.rawValue) }
         // The menu's Pause/Resume is `herobridge pause` / `resume`: the icon's look follows the pause's state
         // (pause.onChange), however the pause began or ended. Unowned: the pause's observers hold the tray, which

@@ -14,6 +14,7 @@ final class RunningAgent {
     private let manager: ManagerSelection
     private let control: ControlDesk
     private let scale: DisplayScaleWatcher
+    private let appearance: AppearanceWatcher?
     private let selections: SelectionSide
     private let drop: DropAgent?
     private let tray: TrayAgent?
@@ -22,7 +23,7 @@ final class RunningAgent {
     private let database: String
 
     init(connection: XConnection, loop: EventLoop, log: AgentLog, environment: [String: String], manager: ManagerSelection,
-         control: ControlDesk, scale: DisplayScaleWatcher, selections: SelectionSide, drop: DropAgent?, tray: TrayAgent?,
+         control: ControlDesk, scale: DisplayScaleWatcher, appearance: AppearanceWatcher?, selections: SelectionSide, drop: DropAgent?, tray: TrayAgent?,
          worker: IngestWorker, notifier: DesktopNotifier?, database: String) {
         self.connection = connection
         self.loop = loop
@@ -31,6 +32,7 @@ final class RunningAgent {
         self.manager = manager
         self.control = control
         self.scale = scale
+        self.appearance = appearance
         self.selections = selections
         self.drop = drop
         self.tray = tray
@@ -52,6 +54,7 @@ final class RunningAgent {
 
     private func dispatch(_ event: X11Event) {
         if scale.handle(event) { return }
+        if appearance?.handle(event) == true { return }
         if let managerEvent = manager.handle(event) {
             switch managerEvent {
             case .replaced:

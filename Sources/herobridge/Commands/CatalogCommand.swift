@@ -32,11 +32,12 @@ enum CatalogCommand: CLICommand {
 
     static func run(_ parsed: ParsedCommand<Self>, _ context: CLIContext) throws -> Int32 {
         if parsed[window] {
-            // The agent's config file gives the window its `scale`, so it matches the drop window beside it.
+            // The agent's config file gives the window its `scale` and `theme`, so it matches the drop window beside it.
             let config = try AgentConfig.load(named: nil, environment: context.environment)
-            let scale = AgentFlags().options(database: context.databasePath, config: config).scale
+            let options = AgentFlags().options(database: context.databasePath, config: config)
             return CatalogApp.run(display: parsed[display], database: context.databasePath, geometry: parsed[geometry],
-                                  scale: scale, verbose: parsed[verbose], environment: context.environment)
+                                  scale: options.scale, theme: options.theme, verbose: parsed[verbose],
+                                  environment: context.environment)
         }
         if parsed[custom] { return try listAdditions(json: parsed[json], context) }
         let arguments = parsed.arguments
