@@ -64,6 +64,23 @@ public final class DropWindowView {
         draw()
     }
 
+    /// Applies what changed since the rows last shown (`FavoritesChanges`: the favorites that changed, or every
+    /// favorite when the store could not say) and redraws; nothing changed, nothing is done. Only the changed rows
+    /// are touched, and only the thumbnails of the portraits they no longer show are dropped.
+    public func show(changes: FavoritesChanges) {
+        guard !changes.isEmpty else { return }
+        let removed = changes.apply(to: &rows)
+        var gone = Set(removed.compactMap { $0.hero.portrait?.sha256 })
+        if changes.all != nil {
+            gone.subtract(rows.compactMap { $0.hero.portrait?.sha256 })
+        } else {
+            gone.subtract(changes.changed.compactMap { $0.now?.hero.portrait?.sha256 })
+        }
+        if !gone.isEmpty { thumbnails.keep(only: thumbnails.known.union(thumbnails.pending).subtracting(gone)) }
+        layout.update(width: layout.width, height: layout.height, rowCount: rows.count)
+        draw()
+    }
+
     /// Stores the thumbnail made for portrait `sha256` (nil: it cannot be decoded, the row keeps its initial) and
     /// redraws when a row on screen shows it. One made at another size than `thumbnailPixels` (asked for before
     /// the scale changed) is dropped.

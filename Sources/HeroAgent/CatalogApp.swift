@@ -22,13 +22,16 @@ public enum CatalogApp {
         }
         let loop = EventLoop(connection: connection)
         let scale = DisplayScaleWatcher(connection: connection, choice: choice, environment: environment, log: log)
+        // The catalog is read again only when a catalog addition changed, and of the favorites only those the
+        // change log names since the last read (`Favorites.changes(since:)`).
+        var stars = FavoriteNames()
         let view = CatalogWindowView(
             connection: connection, geometry: geometry, scale: scale.scale,
-            catalog: { [favorites] in
-                try? favorites.reloadCatalog()
-                return favorites.catalog
-            },
-            favoriteNames: { [favorites] in Set(((try? favorites.listAfterWritersFinish()) ?? []).map(\.hero.name)) })
+            catalog: { [favorites] in favorites.catalog },
+            favoriteNames: { [favorites] in
+                if let changes = try? favorites.changes(since: stars.version) { stars.apply(changes) }
+                return stars.names
+            })
         let drag = HeroDragOut(connection: connection, loop: loop, log: log)
         view.onDragOut = { [unowned view] hero, x, y, time in
             drag.start(HeroDragOut.payload(for: hero, in: favorites), from: view.window, excluded: [view.window],
@@ -56,3 +59,4 @@ public enum CatalogApp {
         }
     }
 }
+
