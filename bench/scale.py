@@ -82,8 +82,8 @@ def measure(world, plan, results):
                 copy_ms[(size, mode)] = sorted(times)[len(times) // 2]
             if window:
                 time.sleep(0.5)
-                results.rss("scale: %d favorites, window shown, after %d copies" % (size, plan.scale_copies),
-                            "HeroBridge", measures.proc_stats(hb.pids())[2])
+                results.single("scale: RSS, %d favorites, window shown, after %d copies" % (size, plan.scale_copies),
+                               "HeroBridge", "MB", measures.proc_stats(hb.pids())[2] / 1024)
             hb.stop()
     small, large = min(plan.scale_sizes), max(plan.scale_sizes)
     for mode in ("--no-window", "window shown"):
