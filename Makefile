@@ -7,7 +7,8 @@
 #               findings in build/fuzz/<harness>/
 #   make test-asan   every test again, built with AddressSanitizer (.build/asan); part of make test
 #   make fuzz-corpus   the same build, every committed corpus input run once (what make test does)
-#   make bench  install CopyQ and the tools, build release, measure HeroBridge against xclip and CopyQ, then the
+#   make bench  install CopyQ and the tools, build release, measure HeroBridge against xclip and CopyQ and at
+#               1,000 to 100,000 favorites (bench/scale.py), then the
 #               stress scenarios (loop stalls and peak RSS, bench/stress.py), then the same on a headless sway
 #               (bench/wlbench.py: copy-to-stored against a data-control floor, idle; bench/wlstress.py: hostile
 #               Wayland sources)

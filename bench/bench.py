@@ -14,6 +14,7 @@ import time
 import contenders
 import measures
 import report
+import scale
 from xharness import World
 
 
@@ -62,6 +63,7 @@ def run(world, plan, hb, copyq, floor):
     measures.cli(world, plan, results, many)
     measures.start_to_ready(world, plan, results, many)
     measures.drop(world, plan, results, hb, names[-plan.drop_runs:], five)
+    scale.measure(world, plan, results)
     seconds = time.time() - started
     report.add_ratios(results.results)
     copyq_version = world.run(["copyq", "--version"]).stdout.decode().split("\n")[0]

@@ -33,9 +33,10 @@ class HeroBridge:
         self.log_path = world.path("hb-agent.log")
         self.log_events = None  # an inotify descriptor on the log, made by the first wait_for
 
-    def start(self, window=False):
+    def start(self, window=False, extra=()):
         args = [BIN, "--db", self.db, "agent", "--verbose"]
         args += ["--geometry", "400x600+600+0"] if window else ["--no-window"]
+        args += list(extra)
         starts = self.log().count("ready: display")  # the log is appended to: wait for this start's line
         self.proc = self.world.spawn(args, stderr=open(self.log_path, "a"))
         if not wait_until(lambda: self.log().count("ready: display") > starts, 10, 0.005):

@@ -89,6 +89,12 @@ database to the READY=1 datagram on a $NOTIFY_SOCKET the bench binds. Longest ev
 longestStallMs, the agent's longest turn from poll() to poll(), read before each image run's agent and the drop
 runs' agent stop. Drop: a GTK3 drag source driven by xdotool onto the window, from mouseup to the portrait
 committed.
+Scale (bench/scale.py, issue 30): stores of 1,000, 10,000 and 100,000 favorites, all custom heroes (`add --new`);
+at each, start to READY=1 as above; copy-to-stored with `--accept-unknown`, from spawning `xclip -selection
+clipboard` of a new name to the agent's `CLIPBOARD: added NAME` line (inotify on its log), with `--no-window` and
+with the window shown, each agent fresh and asked for `status` first (its worker done with what the start queued);
+RSS of the window-shown agent after its copies (VmRSS). Targets: a copy at 100,000 within 1.2x of the same at
+1,000 in each mode (the `/` rows), READY under 100 ms and RSS under 60 MB at 100,000.
 
 Reproduce: `make bench` (installs what it needs, builds release, runs for about 10 minutes).
 """

@@ -98,7 +98,8 @@ public final class DropWindowView {
     private func refilter() {
         let before = selectedFavorite
         let beforeIndex = keys.selectedIndex(in: rows.map(\.hero.name))
-        rows = HeroQuery(keys.filter.text).filter(allRows, hero: \.hero)
+        // No filter: the rows are all the rows (one array, not a filtered copy).
+        rows = keys.filter.text.isEmpty ? allRows : HeroQuery(keys.filter.text).filter(allRows, hero: \.hero)
         let selected = keys.rowsChanged(rows.map(\.hero.name))
         layout.update(width: layout.width, height: layout.height, rowCount: rows.count)
         if let selected, selected != beforeIndex { layout.scrollToShow(selected) }
@@ -106,6 +107,22 @@ public final class DropWindowView {
         if selectedFavorite?.hero.name != before?.hero.name || selected != beforeIndex {
             onSelectionChanged?(selectedFavorite, selected)
         }
+    }
+
+    /// Applies what changed since the rows last shown (`FavoritesChanges`: the favorites that changed, or every
+    /// favorite when the store could not say) and redraws; nothing changed, nothing is done. Only the changed rows
+    /// are touched, and only the thumbnails of the portraits they no longer show are dropped.
+    public func show(changes: FavoritesChanges) {
+        guard !changes.isEmpty else { return }
+        let removed = changes.apply(to: &allRows)
+        var gone = Set(removed.compactMap { $0.hero.portrait?.sha256 })
+        if changes.all != nil {
+            gone.subtract(allRows.compactMap { $0.hero.portrait?.sha256 })
+        } else {
+            gone.subtract(changes.changed.compactMap { $0.now?.hero.portrait?.sha256 })
+        }
+        if !gone.isEmpty { thumbnails.keep(only: thumbnails.known.union(thumbnails.pending).subtracting(gone)) }
+        refilter()
     }
 
     /// Stores the thumbnail made for portrait `sha256` (nil: it cannot be decoded, the row keeps its initial) and

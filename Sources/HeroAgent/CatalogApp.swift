@@ -34,13 +34,16 @@ public enum CatalogApp {
         let monitors = MonitorWatcher(connection: connection, log: log)
         let appearance = AppearanceWatcher(connection: connection, mailbox: LoopMailbox(loop: loop), choice: theme,
                                            environment: environment, log: log)
+        // The catalog is read again only when a catalog addition changed, and of the favorites only those the
+        // change log names since the last read (`Favorites.changes(since:)`).
+        var stars = FavoriteNames()
         let view = CatalogWindowView(
             connection: connection, geometry: geometry, scale: scale.scale, palette: appearance.appearance.palette,
-            catalog: { [favorites] in
-                try? favorites.reloadCatalog()
-                return favorites.catalog
+            catalog: { [favorites] in favorites.catalog },
+            favoriteNames: { [favorites] in
+                if let changes = try? favorites.changes(since: stars.version) { stars.apply(changes) }
+                return stars.names
             },
-            favoriteNames: { [favorites] in Set(((try? favorites.listAfterWritersFinish()) ?? []).map(\.hero.name)) },
             startup: startup)
         let drag = HeroDragOut(connection: connection, loop: loop, log: log)
         view.onDragOut = { [unowned view] hero, x, y, time in
@@ -93,3 +96,4 @@ public enum CatalogApp {
         view.reload()
     }
 }
+

@@ -34,6 +34,8 @@ final class DropAgent {
     /// A reload is on the worker; `reloadAgain` asks for one more once it is back (changes coalesce).
     private var reloading = false
     private var reloadAgain = false
+    /// The change log's version of the rows the window shows; nil until the first read.
+    private var shownVersion: Int64?
 
     init(connection: XConnection, loop: EventLoop, worker: IngestWorker, options: AgentOptions, scale: DisplayScaleWatcher,
          appearance: AppearanceWatcher, startup: StartupNotification?, log: AgentLog) {
@@ -106,18 +108,22 @@ final class DropAgent {
         target.onCancel = { [unowned self] in cancelRead() }
     }
 
-    /// Reads the favorites on the worker, then shows them; the window asks for the thumbnails of the rows it
-    /// draws. Called after an ingest here and when another process changed the database; calls that arrive
-    /// meanwhile become one.
+    /// Reads what changed in the favorites since the rows shown on the worker, then shows it; the window asks for
+    /// the thumbnails of the rows it draws. Only the favorites the change log names are read (every one only at
+    /// the first read, or when the log cannot say), so an ingest's reload costs the same in any size of store.
+    /// Called after an ingest here and when another process changed the database; calls that arrive meanwhile
+    /// become one.
     func reload() {
         guard !reloading else { reloadAgain = true; return }
         reloading = true
-        worker.run({ favorites -> [Favorite]? in
-            try? favorites.listAfterWritersFinish()
-        }, then: { [unowned self] rows in
+        let version = shownVersion
+        worker.run({ favorites -> FavoritesChanges? in
+            try? favorites.changes(since: version)
+        }, then: { [unowned self] changes in
             reloading = false
-            if let rows {
-                view.show(rows: rows)
+            if let changes {
+                shownVersion = changes.version
+                view.show(changes: changes)
                 accessibility?.show(rows: view.shownRows)
             }
             if reloadAgain {

@@ -4,16 +4,21 @@ import HeroTransfer
 
 /// The hero favorites core: what the agent, the drop window and the CLI all call. Knows no X11 and no MIME type.
 /// It matches names against the catalog, decides with `IngestPlan`, and writes through `FavoritesStore`.
+///
+/// What one ingest costs does not grow with the store: names are looked up in it by index (`StoredCatalog`), and
+/// only the rows the ingest adds or changes are read. The whole catalog is loaded only for those who list it
+/// (`catalog`: the CLI's `catalog`, the catalog window), and read again only when the change log says a catalog
+/// addition changed.
 public final class Favorites {
     public let store: FavoritesStore
-    /// The built-in catalog plus the heroes imported into this database.
-    public private(set) var catalog: Catalog
+    /// The catalog loaded last, with the change log's version it was read at.
+    private var loaded: (catalog: Catalog, version: Int64)?
     private let now: () -> Date
 
+    /// Opens nothing more than the store: the catalog's additions are read when first listed, never at start.
     public init(store: FavoritesStore, now: @escaping () -> Date = Date.init) throws(StoreError) {
         self.store = store
         self.now = now
-        catalog = Catalog.builtIn.adding(keyed: try store.catalogAdditions())
     }
 
     /// Opens the database at `path` (see `FavoritesStore.init`).
@@ -21,16 +26,44 @@ public final class Favorites {
         try self.init(store: FavoritesStore(path: path))
     }
 
-    /// Re-reads the catalog additions, which another process may have changed.
-    public func reloadCatalog() throws(StoreError) {
-        catalog = Catalog.builtIn.adding(keyed: try store.catalogAdditions())
+    /// The built-in catalog plus the heroes imported into this database or created here, for listing and
+    /// searching (`currentCatalog()`; the catalog last read, or the built-in one, when the store cannot be read).
+    public var catalog: Catalog { (try? currentCatalog()) ?? loaded?.catalog ?? .builtIn }
+
+    /// The whole catalog, as it is now: read on the first call, then again only when the change log has an entry
+    /// for a catalog addition since (another process's included), or cannot say.
+    public func currentCatalog() throws(StoreError) -> Catalog {
+        if let loaded {
+            let log = try store.database.readTransaction { () throws(StoreError) in
+                try store.changes(after: loaded.version, limit: Self.maxChangesRead)
+            }
+            if let log, !log.entries.contains(where: { $0.kind == "hero" }) {
+                self.loaded = (loaded.catalog, log.version)
+                return loaded.catalog
+            }
+        }
+        return try reloadCatalog()
     }
 
+    /// Re-reads the catalog additions, which another process may have changed.
+    @discardableResult
+    public func reloadCatalog() throws(StoreError) -> Catalog {
+        let (additions, version) = try store.database.readTransaction { () throws(StoreError) in
+            (try store.catalogAdditions(), try store.changeVersion())
+        }
+        let catalog = Catalog.builtIn.adding(keyed: additions)
+        loaded = (catalog, version)
+        return catalog
+    }
+
+    /// Most change-log entries read to bring a reader up to date; past that it reads everything once.
+    static let maxChangesRead = 2048
+
     /// Feeds what one copy or drop delivered into the favorites, in one transaction. Bounded by `context`
-    /// (`maxNames`, `maxNewHeroes`) and linear in the names it considers: each key is computed once.
+    /// (`maxNames`, `maxNewHeroes`) and linear in the names it considers: each key is computed once, each name
+    /// looked up in the store by index, and only the rows it adds or changes are read.
     public func ingest(_ items: [MultiTypeTransferable], context: IngestContext) throws(StoreError) -> IngestReport {
-        try reloadCatalog()
-        let plan = IngestPlan(items: items, context: context, catalog: catalog)
+        let plan = try IngestPlan(items: items, context: context, catalog: StoredCatalog(store: store))
         // Hash portraits before taking the write lock: a 50 MB image should not hold other writers up.
         let portraits = plan.favorites.map { $0.portrait.map(Portrait.init) }
         let ontoPortrait = plan.ontoPortrait.map { ($0.name, Portrait($0.image)) }
@@ -67,7 +100,6 @@ public final class Favorites {
             for sha256 in created { try store.releaseFile(sha256: sha256) }
         }
         report.outcomes += plan.ignored
-        if plan.favorites.contains(where: \.addToCatalog) { try reloadCatalog() }
         return report
     }
 
@@ -127,6 +159,37 @@ public final class Favorites {
         }
     }
 
+    /// What changed in the favorites since `version` (the `version` of the changes read before; nil for a first
+    /// read), read once no other connection is in the middle of a write, as `listAfterWritersFinish` does: the
+    /// favorites the change log names since, each read by its key, or every favorite when the log cannot say
+    /// (a first read, more than `maxChangesRead` entries, a log pruned past `version`). Nothing changed costs two
+    /// lookups at the end of the log.
+    public func changes(since version: Int64?) throws(StoreError) -> FavoritesChanges {
+        let read = { [store] () throws(StoreError) -> FavoritesChanges in
+            if let version, let log = try store.changes(after: version, limit: Self.maxChangesRead) {
+                var names: [String: [String]] = [:], order: [String] = []
+                for entry in log.entries where entry.kind == "favorite" {
+                    if names[entry.key] == nil { order.append(entry.key) }
+                    names[entry.key, default: []] += entry.name.map { [$0] } ?? []
+                }
+                var changed: [FavoritesChanges.Change] = []
+                for key in order {
+                    changed.append(.init(names: names[key] ?? [], now: try store.favorite(key: key)))
+                }
+                return FavoritesChanges(version: log.version, all: nil, changed: changed)
+            }
+            return FavoritesChanges(version: try store.changeVersion(), all: try store.allFavorites(), changed: [])
+        }
+        let changes: FavoritesChanges
+        do {
+            changes = try store.write(read)
+        } catch {
+            changes = try store.database.readTransaction(read)
+        }
+        guard let all = changes.all else { return changes }
+        return FavoritesChanges(version: changes.version, all: HeroName.sorted(all) { $0.hero.name }, changed: [])
+    }
+
     /// How many favorites there are and the one added last.
     public func summary() throws(StoreError) -> FavoritesSummary { try store.summary() }
 
@@ -145,21 +208,20 @@ public final class Favorites {
     /// Adds catalog file entries to the catalog; entries with invalid names (over 400 bytes or 100 characters
     /// included) or keys already known are skipped.
     public func importCatalog(_ entries: [CatalogFile.Entry]) throws(StoreError) -> (added: [String], skipped: [String]) {
-        try reloadCatalog()
+        let catalog = StoredCatalog(store: store)
         var added: [String] = [], skipped: [String] = []
         let date = now()
         try store.write { () throws(StoreError) in
             for entry in entries {
                 // Same exact name as a known hero: nothing new. A new spelling of a known key is kept: exact
                 // matching finds it, key matching still finds the hero that came first.
-                guard let (name, key) = try? HeroName.validated(entry.name), !catalog.contains(exactName: name),
+                guard let (name, key) = try? HeroName.validated(entry.name), try catalog.hero(exactName: name) == nil,
                       try store.insertCatalogHero(Hero(name: name, description: entry.description, origin: .import),
                                                   key: key, at: date)
                 else { skipped.append(NameLimit.preview(entry.name)); continue }
                 added.append(name)
             }
         }
-        try reloadCatalog()
         return (added, skipped)
     }
 
@@ -193,7 +255,6 @@ public final class Favorites {
                 }
             }
         }
-        try reloadCatalog()
         return results
     }
 }

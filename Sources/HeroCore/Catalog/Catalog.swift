@@ -70,6 +70,11 @@ public struct Catalog: Sendable {
         byExactName[name].map { (heroes[$0], keys[$0]) }
     }
 
+    /// The first catalog hero with this key, with its key, or nil.
+    func hero(key: String) -> (hero: Hero, key: String)? {
+        byKey[key].map { (heroes[$0], keys[$0]) }
+    }
+
     /// Heroes whose name or description contains `query` (case- and accent-insensitively, `HeroQuery`): name
     /// matches first, then description matches, each group sorted by name. An empty query lists the whole catalog.
     public func search(_ query: String) -> [Hero] {

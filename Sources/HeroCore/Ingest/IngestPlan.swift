@@ -13,8 +13,9 @@ import HeroTransfer
 /// definition rather than stray text. A hero named twice is added once, and gets the first portrait offered.
 ///
 /// Bounds (`IngestContext`): at most `maxNames` names are considered and at most `maxNewHeroes` new heroes enter
-/// the catalog; each cap that applies yields one outcome line. Every key is computed once, so a plan costs time in
-/// proportion to the names it considers.
+/// the catalog; each cap that applies yields one outcome line. Every key is computed once, and each name is looked
+/// up (`HeroLookup`: in the store, by index), never matched by walking the catalog, so a plan costs time in
+/// proportion to the names it considers, whatever the size of the catalog.
 struct IngestPlan: Equatable {
     struct Favorite: Equatable {
         var hero: Hero
@@ -50,14 +51,14 @@ struct IngestPlan: Equatable {
             && a.ontoPortrait?.name == b.ontoPortrait?.name && a.ontoPortrait?.image == b.ontoPortrait?.image
     }
 
-    init(items: [MultiTypeTransferable], context: IngestContext, catalog: Catalog) {
+    init(items: [MultiTypeTransferable], context: IngestContext, catalog: some HeroLookup) throws(StoreError) {
         var texts: [String] = []
         var images: [TransferImage] = []
         for item in items {
             switch item {
             case let .text(text): texts.append(text)
             case let .image(image): images.append(image)
-            case let .hero(payload): if takeName(context) { addHero(payload, catalog: catalog, context) }
+            case let .hero(payload): if takeName(context) { try addHero(payload, catalog: catalog, context) }
             }
         }
 
@@ -71,7 +72,8 @@ struct IngestPlan: Equatable {
             for _ in images.dropFirst() { ignored.append(.ignored(what: "image", reason: "only one portrait per hero")) }
         } else {
             for image in images {
-                if let name = image.name, takeName(context), case let .success(resolved) = resolve(name, catalog, context) {
+                if let name = image.name, takeName(context),
+                   case let .success(resolved) = try resolve(name, catalog, context) {
                     add(resolved, portrait: image, context)
                 } else {
                     unnamedImages.append(image)
@@ -85,7 +87,7 @@ struct IngestPlan: Equatable {
                 let lineKey = NameLimit.fitsBytes(line) ? HeroName.key(line) : nil
                 if let lineKey, imageNameKeys.contains(lineKey) { continue }
                 guard takeName(context) else { continue }
-                switch resolve(line, key: lineKey, catalog, context) {
+                switch try resolve(line, key: lineKey, catalog, context) {
                 case let .success(resolved):
                     if add(resolved, portrait: nil, context) { textNamedKeys.append(resolved.key) }
                 case let .failure(reason):
@@ -143,19 +145,24 @@ struct IngestPlan: Equatable {
         return lines
     }
 
-    private mutating func addHero(_ payload: HeroPayload, catalog: Catalog, _ context: IngestContext) {
+    private mutating func addHero(_ payload: HeroPayload, catalog: some HeroLookup, _ context: IngestContext)
+        throws(StoreError)
+    {
+        let valid: (name: String, key: String)
         do {
-            let (name, key) = try HeroName.validated(payload.name)
-            if let known = catalog.match(trimmed: name, key: key) {
-                var hero = known.hero
-                if hero.description.isEmpty { hero.description = payload.description }
-                add(Resolved(hero: hero, key: known.key, isNew: false), portrait: payload.image, context)
-            } else {
-                add(Resolved(hero: Hero(name: name, description: payload.description.trimmed(), origin: .import),
-                             key: key, isNew: true), portrait: payload.image, context)
-            }
+            valid = try HeroName.validated(payload.name)
         } catch {
             ignored.append(.ignored(what: "hero", reason: error.description))
+            return
+        }
+        let (name, key) = valid
+        if let known = try catalog.match(trimmed: name, key: key) {
+            var hero = known.hero
+            if hero.description.isEmpty { hero.description = payload.description }
+            add(Resolved(hero: hero, key: known.key, isNew: false), portrait: payload.image, context)
+        } else {
+            add(Resolved(hero: Hero(name: name, description: payload.description.trimmed(), origin: .import),
+                         key: key, isNew: true), portrait: payload.image, context)
         }
     }
 
@@ -180,8 +187,8 @@ struct IngestPlan: Equatable {
 
     /// The catalog hero `name` means, or a new custom hero when unknown names are accepted. The byte count is
     /// checked before anything that walks the name; `key` is the name's key when the caller has it already.
-    private func resolve(_ name: String, key: String? = nil, _ catalog: Catalog, _ context: IngestContext)
-        -> Result<Resolved, Unresolved>
+    private func resolve(_ name: String, key: String? = nil, _ catalog: some HeroLookup, _ context: IngestContext)
+        throws(StoreError) -> Result<Resolved, Unresolved>
     {
         guard NameLimit.fitsBytes(name) else {
             return .failure(Unresolved(text: "a line of \(name.utf8.count) bytes is not a name"))
@@ -190,7 +197,7 @@ struct IngestPlan: Equatable {
             return .failure(Unresolved(text: "a line of \(name.count) characters is not a name"))
         }
         let trimmed = name.trimmed()
-        if let known = catalog.match(trimmed: trimmed, key: key ?? HeroName.key(trimmed)) {
+        if let known = try catalog.match(trimmed: trimmed, key: key ?? HeroName.key(trimmed)) {
             return .success(Resolved(hero: known.hero, key: known.key, isNew: false))
         }
         let valid: (name: String, key: String)

@@ -172,6 +172,29 @@ extension FavoritesStore {
         return result
     }
 
+    /// The catalog addition with exactly this name, with its stored key: one lookup in `heroes_by_name`. Names
+    /// over `HeroName.maxUTF8Bytes` and empty keys are never matched, as `catalogAdditions` leaves them out.
+    func catalogHero(exactName name: String) throws(StoreError) -> (hero: Hero, key: String)? {
+        try catalogHero(where: "name = ?", name)
+    }
+
+    /// The catalog addition stored under `key`: one lookup in the primary key.
+    func catalogHero(key: String) throws(StoreError) -> (hero: Hero, key: String)? {
+        try catalogHero(where: "key = ?", key)
+    }
+
+    private func catalogHero(where condition: String, _ value: String) throws(StoreError) -> (hero: Hero, key: String)? {
+        var result: (hero: Hero, key: String)?
+        try database.query("""
+            SELECT key, name, description, origin FROM heroes
+            WHERE \(condition) AND key <> '' AND length(CAST(name AS BLOB)) <= ?
+            """, [.text(value), .integer(Int64(HeroName.maxUTF8Bytes))]) { row throws(StoreError) in
+            result = (Hero(name: row.text(1), description: row.text(2), origin: HeroOrigin(rawValue: row.text(3)) ?? .custom),
+                      row.text(0))
+        }
+        return result
+    }
+
     /// Every catalog addition for listing, over-long names included as their first 41 characters.
     func catalogAdditionRows() throws(StoreError) -> [CatalogAddition] {
         var result: [CatalogAddition] = []

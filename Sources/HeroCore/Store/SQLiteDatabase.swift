@@ -31,6 +31,9 @@ final class SQLiteDatabase {
     private var statements: [String: OpaquePointer] = [:]
     /// Statements being stepped right now: a query run from inside another's row callback prepares its own.
     private var inUse: Set<String> = []
+    /// What this connection's statements have read since it was opened (`ReadCount`): how tests check that an
+    /// ingest reads only the rows it adds or changes, by SQLite's own counters rather than by timing it.
+    private(set) var reads = ReadCount()
     /// The handler `setBusyHandler` installed, kept alive for SQLite's calls.
     private var busyHandler: BusyHandler?
 
@@ -94,6 +97,9 @@ final class SQLiteDatabase {
         let keep = statements[sql] == statement
         if keep { inUse.insert(sql) }
         defer {
+            // Read and reset (the last argument) after every run, so a reused statement counts each run once.
+            reads.fullScanSteps += Int(sqlite3_stmt_status(statement, SQLITE_STMTSTATUS_FULLSCAN_STEP, 1))
+            reads.vmSteps += Int(sqlite3_stmt_status(statement, SQLITE_STMTSTATUS_VM_STEP, 1))
             if keep {
                 sqlite3_reset(statement)
                 sqlite3_clear_bindings(statement)
@@ -124,6 +130,7 @@ final class SQLiteDatabase {
             rc = sqlite3_step(statement)
             if rc == SQLITE_DONE { return }
             guard rc == SQLITE_ROW else { throw failure(rc) }
+            reads.rows += 1
             try row(Row(statement: statement))
         }
     }

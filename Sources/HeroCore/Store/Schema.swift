@@ -39,6 +39,55 @@ enum Schema {
         ALTER TABLE portraits ADD COLUMN in_file INTEGER NOT NULL DEFAULT 0;
         CREATE INDEX portraits_in_files ON portraits (sha256) WHERE in_file = 1;
         """,
+        // 3: the change log, and an index for matching names. Every change to a favorite, its portrait or a
+        // catalog addition appends an entry (`kind` 'favorite' or 'hero', the key, and the favorite's name where
+        // the row still has one), by SQLite's own triggers, so every writer's changes are in it, whichever process
+        // made them. A reader keeps the last `seq` it read and reads only the entries after it
+        // (`FavoritesStore.changes(after:)`): a window shows what changed without reading every row again, and a
+        // cached catalog is read again only when a catalog addition changed. The log keeps its last 4096 entries
+        // at least (pruned every 1024); a reader that fell further behind reads everything once.
+        // `heroes_by_name`: an ingest looks a copied name up among the additions by its exact name (and by key,
+        // the primary key) instead of loading them all.
+        """
+        CREATE TABLE changes (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            kind TEXT NOT NULL,
+            key TEXT NOT NULL,
+            name TEXT
+        );
+        CREATE TRIGGER favorites_inserted AFTER INSERT ON favorites BEGIN
+            INSERT INTO changes (kind, key, name) VALUES ('favorite', NEW.key, NEW.name);
+        END;
+        CREATE TRIGGER favorites_updated AFTER UPDATE ON favorites BEGIN
+            INSERT INTO changes (kind, key, name) VALUES ('favorite', OLD.key, OLD.name);
+            INSERT INTO changes (kind, key, name) VALUES ('favorite', NEW.key, NEW.name);
+        END;
+        CREATE TRIGGER favorites_deleted AFTER DELETE ON favorites BEGIN
+            INSERT INTO changes (kind, key, name) VALUES ('favorite', OLD.key, OLD.name);
+        END;
+        CREATE TRIGGER portraits_inserted AFTER INSERT ON portraits BEGIN
+            INSERT INTO changes (kind, key) VALUES ('favorite', NEW.favorite_key);
+        END;
+        CREATE TRIGGER portraits_updated AFTER UPDATE ON portraits BEGIN
+            INSERT INTO changes (kind, key) VALUES ('favorite', NEW.favorite_key);
+        END;
+        CREATE TRIGGER portraits_deleted AFTER DELETE ON portraits BEGIN
+            INSERT INTO changes (kind, key) VALUES ('favorite', OLD.favorite_key);
+        END;
+        CREATE TRIGGER heroes_inserted AFTER INSERT ON heroes BEGIN
+            INSERT INTO changes (kind, key, name) VALUES ('hero', NEW.key, NEW.name);
+        END;
+        CREATE TRIGGER heroes_updated AFTER UPDATE ON heroes BEGIN
+            INSERT INTO changes (kind, key, name) VALUES ('hero', NEW.key, NEW.name);
+        END;
+        CREATE TRIGGER heroes_deleted AFTER DELETE ON heroes BEGIN
+            INSERT INTO changes (kind, key, name) VALUES ('hero', OLD.key, OLD.name);
+        END;
+        CREATE TRIGGER changes_pruned AFTER INSERT ON changes WHEN NEW.seq % 1024 = 0 BEGIN
+            DELETE FROM changes WHERE seq <= NEW.seq - 4096;
+        END;
+        CREATE INDEX heroes_by_name ON heroes (name);
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

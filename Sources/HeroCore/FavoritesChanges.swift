@@ -1,0 +1,52 @@
+/// What changed in the favorites since a reader last looked (`Favorites.changes(since:)`), to be applied to the
+/// rows it shows: only the favorites that changed, each with the names its old row may be shown under and its row
+/// now; or, when the store's change log could not say (the first read, a reader too far behind), every favorite.
+public struct FavoritesChanges: Sendable, Equatable {
+    /// The change log's `seq` these changes bring the reader to: what it passes next time.
+    public let version: Int64
+    /// Every favorite, sorted (`HeroName.sortsBefore`), when the change log could not say what changed.
+    public let all: [Favorite]?
+    /// The favorites that changed, when it could.
+    public let changed: [Change]
+
+    public struct Change: Sendable, Equatable {
+        /// The names the favorite had in the changed rows: its row in a listing is found by them.
+        public let names: [String]
+        /// The favorite now; nil when it was removed.
+        public let now: Favorite?
+    }
+
+    /// Nothing to do: no favorite changed.
+    public var isEmpty: Bool { all == nil && changed.isEmpty }
+
+    /// Applies the changes to `rows`, sorted by `HeroName.sortsBefore` as `Favorites.list` sorts them: each
+    /// changed favorite's old row goes, its new row goes in at its place. Costs a binary search per changed name
+    /// (a sort key for each row it compares), not a pass over the rows. Returns the rows taken out (all of them
+    /// when every favorite was read).
+    @discardableResult
+    public func apply(to rows: inout [Favorite]) -> [Favorite] {
+        if let all {
+            defer { rows = all }
+            return rows
+        }
+        var removed: [Favorite] = []
+        for change in changed {
+            for name in Set(change.names + [change.now?.hero.name].compactMap { $0 }) {
+                let index = Self.position(of: name, in: rows)
+                if index < rows.count, rows[index].hero.name == name { removed.append(rows.remove(at: index)) }
+            }
+            if let now = change.now { rows.insert(now, at: Self.position(of: now.hero.name, in: rows)) }
+        }
+        return removed
+    }
+
+    /// The first index whose row does not sort before `name`.
+    static func position(of name: String, in rows: [Favorite]) -> Int {
+        var low = 0, high = rows.count
+        while low < high {
+            let middle = (low + high) / 2
+            if HeroName.sortsBefore(rows[middle].hero.name, name) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}
