@@ -24,7 +24,12 @@ extension AgentHarness {
 
     /// trayer's panel window (WM_CLASS instance `panel`), when it exists.
     func trayPanel() throws -> String? {
-        let result = try HeroBridgeProcess.run(["search", "--classname", "^panel$"], environment: environment(),
+        try firstWindow(instance: "panel")
+    }
+
+    /// The first window whose WM_CLASS instance is `instance` (xdotool's id), when one exists: a panel's, say.
+    func firstWindow(instance: String) throws -> String? {
+        let result = try HeroBridgeProcess.run(["search", "--classname", "^\(instance)$"], environment: environment(),
                                                executable: "/usr/bin/xdotool")
         return result.lines.first.flatMap { $0.isEmpty ? nil : $0 }
     }

@@ -57,9 +57,7 @@ extension AgentHarness {
 
     /// tint2's panel window (WM_CLASS instance `tint2`), when it exists.
     func tint2Panel() throws -> String? {
-        let result = try HeroBridgeProcess.run(["search", "--classname", "^tint2$"], environment: environment(),
-                                               executable: "/usr/bin/xdotool")
-        return result.lines.first.flatMap { $0.isEmpty ? nil : $0 }
+        try firstWindow(instance: "tint2")
     }
 
     /// `xprop -id WINDOW PROPERTY…`: one line per property, as xprop prints them (a property not set says "not found").
