@@ -6,7 +6,8 @@
 # must leave nothing behind.
 set -euo pipefail
 
-deb=$1
+# A path apt-get reads as a file (build/x.deb alone would be a package name).
+deb=$(realpath "$1")
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -47,6 +48,60 @@ check "debian/control's Build-Depends are the Makefile's BUILD_PACKAGES (less th
     control=\$(sed -n '/^Build-Depends:/,/^[A-Z]/p' '$repo/debian/control' | grep -o '[a-z0-9][a-z0-9.+-]*-dev\\|pkg-config' | sort)
     make=\$(make -s -C '$repo' --no-print-directory print-build-packages | tr ' ' '\\n' | grep -v '^fonts-' | grep . | sort)
     [ \"\$control\" = \"\$make\" ] || { diff <(echo \"\$control\") <(echo \"\$make\"); exit 1; }"
+
+# The packaged binary in a bare environment: no Swift toolchain on PATH, no LD_LIBRARY_PATH.
+run_clean() { env -i HOME="$work/home" HEROBRIDGE_DB="$HEROBRIDGE_DB" PATH=/usr/bin:/bin "$@"; }
+version_prints() { run_clean "$1" --version | tee /dev/stderr | grep -qx 'herobridge [0-9.]*'; }
+add_and_list() { run_clean "$1" add Thor && run_clean "$1" list | tee /dev/stderr | grep -qx Thor; }
+
+# Runs the packaged binary from ROOT with a PATH and library path free of the Swift toolchain.
+run_packaged() {
+    local root=$1
+    local binary=$root/usr/bin/herobridge
+    check "ldd finds every library of $binary" bash -c "! ldd '$binary' | grep -q 'not found'"
+    check "$binary links nothing from a Swift toolchain" bash -c "! ldd '$binary' | grep -Eqi 'swift|/opt/'"
+    check "herobridge --version, with no Swift on PATH or LD_LIBRARY_PATH" version_prints "$binary"
+    check "herobridge add Thor, then list shows Thor" add_and_list "$binary"
+    check "herobridge --help lists the service command" bash -c "'$binary' --help | grep -q '^  service '"
+    local runtime=$work/runtime; mkdir -p "$runtime/man/man1"; chmod 700 "$runtime"
+    cp "$root/usr/share/man/man1/herobridge.1.gz" "$runtime/man/man1/"
+    sed "s#^ExecStart=/usr/bin/herobridge #ExecStart=$binary #" "$root/usr/lib/systemd/user/herobridge.service" \
+        > "$runtime/herobridge.service"
+    check "systemd-analyze verify --user passes the packaged unit with no output" \
+        bash -c "out=\$(cd '$runtime' && MANPATH='$runtime/man' XDG_RUNTIME_DIR='$runtime' systemd-analyze verify --user herobridge.service 2>&1); echo \"\$out\"; [ -z \"\$out\" ]"
+    check "desktop-file-validate passes the desktop file" desktop-file-validate "$root/usr/share/applications/app.herobridge.HeroBridge.desktop"
+    check "appstreamcli validate --pedantic passes the metainfo" \
+        appstreamcli validate --pedantic --no-net "$root/usr/share/metainfo/app.herobridge.HeroBridge.metainfo.xml"
+    check "man renders the page without warnings" \
+        bash -c "out=\$(MANWIDTH=80 man --warnings -l '$root/usr/share/man/man1/herobridge.1.gz' 2>&1 >/dev/null); echo \"\$out\"; [ -z \"\$out\" ]"
+    check "bash completion completes 'herobridge serv' to service" \
+        bash -c "source '$root/usr/share/bash-completion/completions/herobridge'; PATH='$root/usr/bin':\$PATH; COMP_WORDS=(herobridge serv); COMP_CWORD=1; _herobridge; [ \"\${COMPREPLY[*]}\" = service ]"
+}
+
+# The installed /usr/bin/herobridge turned on as a user service by `herobridge service install`, under a real
+# systemd --user on a private Xvfb (the fixture AgentTests/SystemdServiceTests runs too, in a private mount
+# namespace): installed, active, enabled, and gone again after `service uninstall`.
+service_install() {
+    local session=$work/session display
+    mkdir -p "$session"
+    Xvfb -displayfd 3 -nolisten tcp 3> "$session/display" > "$session/xvfb.log" 2>&1 &
+    local xvfb=$!
+    for _ in $(seq 600); do [ -s "$session/display" ] && break; sleep 0.1; done
+    display=$(head -1 "$session/display")
+    unshare --mount --propagation private /bin/bash "$repo/Tests/Fixtures/systemd_user_session.sh" /usr/bin/herobridge \
+        ":$display" "$session" > "$session/steps" 2>&1
+    kill "$xvfb"; wait "$xvfb" 2>/dev/null
+    step() { sed -n "s/^$1: //p" "$session/steps"; }
+    check "herobridge service install (the packaged binary) enables and starts the unit" \
+        bash -c "[ \"$(step install)\" = 'exit 0: herobridge.service is enabled and started; see it with: herobridge service status' ] &&
+                 [ \"$(step active)\" = 'active running' ] && [ \"$(step enabled)\" = enabled ] || { cat '$session/steps'; exit 1; }"
+    check "herobridge service uninstall removes it again" \
+        bash -c "[ \"$(step uninstall)\" = 'exit 0: herobridge.service is stopped, disabled and removed' ] || { cat '$session/steps'; exit 1; }"
+}
+
+echo "== dpkg -x into a temp root"
+dpkg -x "$deb" "$work/root"
+run_packaged "$work/root"
 
 # What a file list of the package leaves on the machine: nothing, or the paths printed.
 left_behind() { for f in $(tr '\n' ' ' <<< "${contents//.\//\/}"); do [ -d "$f" ] || [ ! -e "$f" ] || echo "left: $f"; done; }
