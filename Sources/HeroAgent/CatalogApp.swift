@@ -45,19 +45,7 @@ public enum CatalogApp {
                 return stars.names
             },
             startup: startup)
-        let drag = HeroDragOut(connection: connection, loop: loop, log: log)
-        view.onDragOut = { [unowned view] hero, x, y, time in
-            drag.start(HeroDragOut.payload(for: hero, in: favorites), from: view.window, excluded: [view.window],
-                       x: x, y: y, time: time, scale: view.displayScale,
-                       palette: view.currentPalette) { _ in }
-        }
-        let clipboard = HeroClipboard(connection: connection, loop: loop, log: log)
-        view.onCopy = { [unowned view] hero in
-            if clipboard.copy(HeroDragOut.payload(for: hero, in: favorites), from: view.window) {
-                log.info("catalog: copied \(hero.name) to the clipboard")
-            }
-        }
-        view.onActivate = { [unowned view] hero in add(hero, to: favorites, view: view, log: log) }
+        let (drag, clipboard) = wireRows(of: view, connection: connection, loop: loop, favorites: favorites, log: log)
         view.onClose = { loop.stop(status: 0) }
         scale.onChange { [unowned view] new in view.setScale(new) }
         // A change of monitors that left the window off screen moves it back onto one.
@@ -81,6 +69,26 @@ public enum CatalogApp {
             log.error("lost the connection to the X server on display \(connection.name); exiting")
             return 1
         }
+    }
+
+    /// What the window's rows do: a drag out carries the hero, Ctrl+C puts it on CLIPBOARD, Enter adds it. The drag
+    /// source and the clipboard owner are returned, for the loop to hand them their events.
+    private static func wireRows(of view: CatalogWindowView, connection: XConnection, loop: EventLoop, favorites: Favorites,
+                                 log: AgentLog) -> (HeroDragOut, HeroClipboard) {
+        let drag = HeroDragOut(connection: connection, loop: loop, log: log)
+        view.onDragOut = { [unowned view] hero, x, y, time in
+            drag.start(HeroDragOut.payload(for: hero, in: favorites), from: view.window, excluded: [view.window],
+                       x: x, y: y, time: time, scale: view.displayScale,
+                       palette: view.currentPalette) { _ in }
+        }
+        let clipboard = HeroClipboard(connection: connection, loop: loop, log: log)
+        view.onCopy = { [unowned view] hero in
+            if clipboard.copy(HeroDragOut.payload(for: hero, in: favorites), from: view.window) {
+                log.info("catalog: copied \(hero.name) to the clipboard")
+            }
+        }
+        view.onActivate = { [unowned view] hero in add(hero, to: favorites, view: view, log: log) }
+        return (drag, clipboard)
     }
 
     /// Enter on a row: adds its hero to the favorites, as `herobridge add` does (the source is the command line's:
