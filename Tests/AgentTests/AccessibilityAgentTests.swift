@@ -15,7 +15,9 @@ import TestSupport
             let added = try HeroBridgeProcess.run(["--db", world.db, "add", name], environment: world.environment())
             #expect(added.status == 0, "\(added.stderr)")
         }
-        try world.startAgent(["--verbose"], extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+        // At the harness's place, where its points (the circle's) are.
+        try world.startAgent(AgentHarness.windowArguments + ["--verbose"],
+                             extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
         #expect(world.waitForLog("accessibility: registered as"), "\(world.log)")
         return (world, bus)
     }
@@ -98,6 +100,32 @@ import TestSupport
         let described = events.map { "\($0["type"] ?? "") \($0["source"] ?? "") \($0["detail1"] ?? "")" }
         #expect(described.contains("object:state-changed:focused Storm 1"), "\(described)")
         #expect(described.contains("object:active-descendant-changed Favorites 0"), "\(described)")
+        #expect(described.last == "focus: Storm 0", "\(described)")
+    }
+
+    /// The window's own keyboard: a click gives it the focus, Down selects the first row, and a screen reader
+    /// listening meanwhile hears that row focused, as Orca would speak it.
+    @Test func aKeyThatMovesTheSelectionSendsTheFocusEventsAScreenReaderSpeaks() throws {
+        let (world, bus) = try world(favorites: ["Thor", "Storm"])
+        defer { bus.stop() }
+        #expect(eventually(timeout: 60) { itemNames(world, bus)?.count == 2 }, "\(world.log)")
+        let listener = try Child("/usr/bin/python3", [AgentHarness.fixtures + "/atspi_client.py", "listen", "Storm"],
+                                 environment: bus.environment(display: world.xvfb.display), directory: world.dir.path,
+                                 label: "atspi-listen")
+        defer { _ = listener.stop() }
+        #expect(listener.waitFor("listening", timeout: 60), "\(listener.output) \(listener.errors)")
+        let window = try world.dropWindow()
+        try world.click(AgentHarness.circlePoint)
+        #expect(eventually(timeout: 10) { (try? world.focusedWindow()) == window }, "\(world.log)")
+        // The rows are sorted: Down selects Storm, the first.
+        try world.keys(["Down"])
+        #expect(eventually(timeout: 60) { !listener.isRunning }, "\(listener.output) \(listener.errors)")
+        let line = listener.output.split(separator: "\n").last.map(String.init) ?? ""
+        let heard = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                                 "\(listener.output) \(listener.errors)")
+        let events = try #require(heard["events"] as? [[String: Any]])
+        let described = events.map { "\($0["type"] ?? "") \($0["source"] ?? "") \($0["detail1"] ?? "")" }
+        #expect(described.contains("object:state-changed:focused Storm 1"), "\(described)")
         #expect(described.last == "focus: Storm 0", "\(described)")
     }
 }

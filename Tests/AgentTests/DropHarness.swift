@@ -69,9 +69,7 @@ extension AgentHarness {
     func window(classname: String) throws -> String {
         var id = ""
         eventually(timeout: 5) {
-            let result = try? HeroBridgeProcess.run(["search", "--classname", "^\(classname)$"], environment: environment(),
-                                                    executable: "/usr/bin/xdotool")
-            id = result?.lines.first ?? ""
+            id = ((try? firstWindow(instance: classname)) ?? nil) ?? ""
             return !id.isEmpty
         }
         guard !id.isEmpty else { throw HarnessError("no window with WM_CLASS instance \(classname)") }

@@ -8,6 +8,9 @@ JSON line. Commands:
   select NAME        listens for focus: and object:state-changed:focused, selects the item named NAME through the
                      list's Selection interface, and prints the events that came until focus: for that item (60 s
                      at most: a hang guard)
+  listen NAME        listens for the same events, prints "listening" once the listeners are registered, and then
+                     the events that came until focus: for the item named NAME (the window's own keys move the
+                     selection meanwhile; 60 s at most: a hang guard)
 Exit status 3 when no HeroBridge application is on the desktop."""
 import json
 import sys
@@ -90,6 +93,24 @@ def select(app, name):
     print(json.dumps({"selected": bool(selected), "events": events}))
 
 
+def listen(name):
+    events = []
+
+    def heard(event):
+        source = event.source.name if event.source is not None else None
+        events.append({"type": event.type, "source": source, "detail1": event.detail1})
+        if event.type.startswith("focus") and source == name:
+            pyatspi.Registry.stop()
+
+    pyatspi.Registry.registerEventListener(heard, "focus:", "object:state-changed:focused",
+                                           "object:active-descendant-changed", "object:selection-changed")
+    # The registration is a round trip to the registry, done by now: whatever the keys cause next is heard.
+    print("listening", flush=True)
+    GLib.timeout_add_seconds(60, lambda: pyatspi.Registry.stop())
+    pyatspi.Registry.start()
+    print(json.dumps({"events": events}))
+
+
 def main():
     app = application()
     command = sys.argv[1]
@@ -99,6 +120,8 @@ def main():
         do_action(app, sys.argv[2], sys.argv[3])
     elif command == "select":
         select(app, sys.argv[2])
+    elif command == "listen":
+        listen(sys.argv[2])
 
 
 main()
