@@ -12,10 +12,11 @@ import X11Bridge
 /// served while this program runs). Closing the window or a signal exits 0; losing the X server exits 1. It scales
 /// like the drop window (`scale` of the agent's config, GDK_SCALE, Xft.dpi, followed while it runs), and takes its
 /// look the same way (`theme` of the agent's config, the appearance portal, XSETTINGS, followed too), so the two
-/// match side by side.
+/// match side by side; an edit of `scale` or `theme` in the config file applies to it at once, as to the agent.
 public enum CatalogApp {
-    public static func run(display: String?, database: String, geometry: WindowGeometry?, scale choice: DisplayScale.Choice,
-                           theme: Appearance.Choice = .auto, verbose: Bool, environment: [String: String]) -> Int32 {
+    /// `options` are the agent's settings (its config file, no flags): the window takes their `scale` and `theme`.
+    public static func run(display: String?, database: String, geometry: WindowGeometry?, options: AgentOptions,
+                           verbose: Bool, environment: [String: String]) -> Int32 {
         let log = AgentLog(threshold: verbose ? .debug : .info, environment: environment)
         // A launch's id is this process's to end when its window maps (docs/X11.md §14.4), and no child's.
         let startup = StartupNotification(environment: environment)
@@ -30,9 +31,9 @@ public enum CatalogApp {
             return 1
         }
         let loop = EventLoop(connection: connection)
-        let scale = DisplayScaleWatcher(connection: connection, choice: choice, environment: environment, log: log)
+        let scale = DisplayScaleWatcher(connection: connection, choice: options.scale, environment: environment, log: log)
         let monitors = MonitorWatcher(connection: connection, log: log)
-        let appearance = AppearanceWatcher(connection: connection, mailbox: LoopMailbox(loop: loop), choice: theme,
+        let appearance = AppearanceWatcher(connection: connection, mailbox: LoopMailbox(loop: loop), choice: options.theme,
                                            environment: environment, log: log)
         // The catalog is read again only when a catalog addition changed, and of the favorites only those the
         // change log names since the last read (`Favorites.changes(since:)`).
@@ -51,6 +52,11 @@ public enum CatalogApp {
         // A change of monitors that left the window off screen moves it back onto one.
         monitors.onChange { [unowned view] new, previous in _ = view.keepOnScreen(new, previous: previous) }
         appearance.onChange { [unowned view] new in view.setPalette(new.palette) }
+        let config = ConfigWatcher(options: options, loop: loop, log: log) { [log] new, edit in
+            for line in edit.lines(new, restarting: nil) { log.info(line) }
+            scale.setChoice(new.scale)
+            appearance.setChoice(new.theme)
+        }
         // Favorites added elsewhere (the agent, the CLI) get their star without a restart.
         let watcher = DatabaseWatcher(path: database, loop: loop) { view.reload() }
         if let problem = connection.sync() { log.warning("set-up: \(problem)") }
@@ -62,7 +68,7 @@ public enum CatalogApp {
             if drag.handle(event) || clipboard.handle(event) { return }
             _ = view.handle(event)
         }
-        withExtendedLifetime(watcher) {}
+        withExtendedLifetime((watcher, config)) {}
         switch exit {
         case .signal, .stopped: return 0
         case .connectionLost:

@@ -63,11 +63,17 @@ struct AgentBuilder {
             drop?.show(pause: state)
             tray?.isPaused = state.isPaused
         }
+        // An edit of the config file changes the windows' look at once; other settings wait for a restart.
+        let config = ConfigWatcher(options: options, loop: loop, log: log) { [log] new, edit in
+            for line in edit.lines(new, restarting: "the agent") { log.info(line) }
+            scale.setChoice(new.scale)
+            appearance?.setChoice(new.theme)
+        }
         let control = ControlDesk(connection: connection, loop: loop, worker: worker, pause: pause, log: log,
                                   database: options.database,
                                   watching: "\(selections.watching) over \(selections.path)")
         return RunningAgent(connection: connection, loop: loop, log: log, environment: environment, manager: manager,
-                            control: control, scale: scale, appearance: appearance, selections: selections, drop: drop, tray: tray,
+                            control: control, config: config, scale: scale, appearance: appearance, selections: selections, drop: drop, tray: tray,
                             worker: worker, notifier: notifier, database: options.database)
     }
 
