@@ -12,7 +12,8 @@ import X11Bridge
 /// served while this program runs). Closing the window or a signal exits 0; losing the X server exits 1. It scales
 /// like the drop window (`scale` of the agent's config, GDK_SCALE, Xft.dpi, followed while it runs), and takes its
 /// look the same way (`theme` of the agent's config, the appearance portal, XSETTINGS, followed too), so the two
-/// match side by side.
+/// match side by side. When an accessibility bus runs, the window is on it for screen readers
+/// (`CatalogAccessibility`), as the drop window is.
 public enum CatalogApp {
     public static func run(display: String?, database: String, geometry: WindowGeometry?, scale choice: DisplayScale.Choice,
                            theme: Appearance.Choice = .auto, verbose: Bool, environment: [String: String]) -> Int32 {
@@ -46,6 +47,8 @@ public enum CatalogApp {
             },
             startup: startup)
         let (drag, clipboard) = wireRows(of: view, connection: connection, loop: loop, favorites: favorites, log: log)
+        let accessibility = CatalogAccessibility.start(CatalogAccessibleTree(), environment: environment, loop: loop, log: log)
+        accessibility.map { wire($0, to: view, connection: connection) }
         view.onClose = { loop.stop(status: 0) }
         scale.onChange { [unowned view] new in view.setScale(new) }
         // A change of monitors that left the window off screen moves it back onto one.
@@ -58,11 +61,13 @@ public enum CatalogApp {
                  + "\(view.shown.count) heroes")
 
         let exit = loop.run { event in
+            accessibility?.see(event, window: view.window)
             if scale.handle(event) || monitors.handle(event) || appearance.handle(event) { return }
             if drag.handle(event) || clipboard.handle(event) { return }
             _ = view.handle(event)
         }
         withExtendedLifetime(watcher) {}
+        accessibility?.close()
         switch exit {
         case .signal, .stopped: return 0
         case .connectionLost:
@@ -89,6 +94,22 @@ public enum CatalogApp {
         }
         view.onActivate = { [unowned view] hero in add(hero, to: favorites, view: view, log: log) }
         return (drag, clipboard)
+    }
+
+    /// The window on the accessibility bus: the tree follows what the window shows, an item's "add" is Enter's, its
+    /// "copy" Ctrl+C's, a screen reader's selection is the window's.
+    private static func wire(_ accessibility: CatalogAccessibility, to view: CatalogWindowView, connection: XConnection) {
+        accessibility.follow(view, on: connection)
+        view.onShownChanged = { [unowned view] in accessibility.show(view) }
+        accessibility.onSelectionRequest = { [unowned view] name in view.select(named: name) }
+        accessibility.onAction = { [unowned view] action, name in
+            guard let hero = view.shown.first(where: { $0.name == name }) else { return }
+            switch action {
+            case CatalogAccessibleTree.add.name: view.onActivate?(hero)
+            case CatalogAccessibleTree.copy.name: view.onCopy?(hero)
+            default: break
+            }
+        }
     }
 
     /// Enter on a row: adds its hero to the favorites, as `herobridge add` does (the source is the command line's:
