@@ -47,8 +47,7 @@ public enum CatalogApp {
             },
             startup: startup)
         let (drag, clipboard) = wireRows(of: view, connection: connection, loop: loop, favorites: favorites, log: log)
-        let accessibility = CatalogAccessibility.start(CatalogAccessibleTree(), environment: environment, loop: loop, log: log)
-        accessibility.map { wire($0, to: view, connection: connection) }
+        let accessibility = accessible(view, connection: connection, loop: loop, environment: environment, log: log)
         view.onClose = { loop.stop(status: 0) }
         scale.onChange { [unowned view] new in view.setScale(new) }
         // A change of monitors that left the window off screen moves it back onto one.
@@ -96,9 +95,13 @@ public enum CatalogApp {
         return (drag, clipboard)
     }
 
-    /// The window on the accessibility bus: the tree follows what the window shows, an item's "add" is Enter's, its
-    /// "copy" Ctrl+C's, a screen reader's selection is the window's.
-    private static func wire(_ accessibility: CatalogAccessibility, to view: CatalogWindowView, connection: XConnection) {
+    /// The window on the accessibility bus, when one runs (nil, having made nothing, when none does): the tree
+    /// follows what the window shows, an item's "add" is Enter's, its "copy" Ctrl+C's, a screen reader's selection
+    /// is the window's.
+    private static func accessible(_ view: CatalogWindowView, connection: XConnection, loop: EventLoop,
+                                   environment: [String: String], log: AgentLog) -> CatalogAccessibility? {
+        guard let accessibility = CatalogAccessibility.start(CatalogAccessibleTree(), environment: environment, loop: loop,
+                                                             log: log) else { return nil }
         accessibility.follow(view, on: connection)
         view.onShownChanged = { [unowned view] in accessibility.show(view) }
         accessibility.onSelectionRequest = { [unowned view] name in view.select(named: name) }
@@ -110,6 +113,7 @@ public enum CatalogApp {
             default: break
             }
         }
+        return accessibility
     }
 
     /// Enter on a row: adds its hero to the favorites, as `herobridge add` does (the source is the command line's:
