@@ -25,7 +25,7 @@ extension AgentHarness {
 
     /// The events a listener printed once it stopped, each "type source detail1".
     static func heard(_ listener: Child) throws -> [String] {
-        let heard = try lastJSON(listener.output, "\(listener.output) \(listener.errors)")
+        let heard = try lastJSON(listener.output, "atspi_client.py printed no events: \(listener.output) \(listener.errors)")
         let events = heard["events"] as? [[String: Any]] ?? []
         return events.map { "\($0["type"] ?? "") \($0["source"] ?? "") \($0["detail1"] ?? "")" }
     }

@@ -46,7 +46,8 @@ import TestSupport
     }
 
     /// Typing into the window: the screen reader hears each character inserted into the entry and the caret move,
-    /// the entry's text is the typed text, and the list holds only the heroes that search finds.
+    /// the entry's text is the typed text, and the list holds only the heroes that search finds; then Down moves
+    /// the focus to the first of them.
     @Test func typingIntoTheWindowIsHeardAndFiltersTheList() throws {
         let (world, bus, catalog) = try world()
         defer { bus.stop() }
@@ -71,6 +72,14 @@ import TestSupport
         let matching = try listed(world, "th").map(\.name)
         #expect(items.map { $0["name"] as? String ?? "" } == matching, "\(items.count) items for \(matching.count) heroes")
         #expect(matching.count < (try listed(world, "")).count, "the search leaves some heroes out")
+        // Down selects the first row: the focus leaves the entry for that hero's item, as Orca speaks it.
+        let first = try #require(matching.first)
+        let moved = try world.atspiListener(bus, Self.app + ["listen", first])
+        defer { _ = moved.stop() }
+        try world.keys(["Down"])
+        #expect(eventually(timeout: 60) { !moved.isRunning }, "\(moved.output) \(moved.errors)")
+        let focus = try AgentHarness.heard(moved)
+        #expect(focus.contains("object:state-changed:focused Search 0") && focus.last == "focus: \(first) 0", "\(focus)")
     }
 
     @Test func anItemsAddActionAddsTheHeroAndItsCopyActionCopiesIt() throws {
