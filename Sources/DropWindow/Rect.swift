@@ -11,7 +11,7 @@ public struct Rect: Equatable, Sendable {
         self.height = height
     }
 
-    /// The same rectangle in units `factor` times smaller (logical units to device pixels: the scale factor).
+    /// The same rectangle with every coordinate times `factor` (logical units to device pixels: the scale factor).
     public func scaled(by factor: Double) -> Rect {
         Rect(x: x * factor, y: y * factor, width: width * factor, height: height * factor)
     }

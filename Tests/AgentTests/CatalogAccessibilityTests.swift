@@ -113,4 +113,16 @@ import TestSupport
         #expect(objects.map { $0["atMiddle"] as? String } == ["Heroes", "Search", "Heroes", "Heroes"], "\(objects)")
         withExtendedLifetime(catalog) {}
     }
+
+    /// A session bus with no accessibility bus on it: the catalog asks whether org.a11y.Bus has an owner, starts
+    /// nothing (no at-spi-bus-launcher gets activated) and makes nothing.
+    @Test func withNoAccessibilityBusNothingIsMade() throws {
+        let world = try AgentHarness()
+        let bus = try SessionBus(dir: world.dir, socket: world.dir.file("bus"))
+        defer { bus.stop() }
+        let catalog = try world.startCatalog(["--verbose"], extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+        #expect(catalog.errors.contains("accessibility: no accessibility bus"), "\(catalog.errors)")
+        #expect(!catalog.errors.contains("registered as"))
+        #expect(!bus.hasOwner("org.a11y.Bus"))
+    }
 }
