@@ -91,6 +91,18 @@ public final class DropWindowView {
     public var filter: String { keys.filter.text }
     /// The favorite whose row is selected, if any.
     public var selectedFavorite: Favorite? { keys.selectedIndex(in: rows.map(\.hero.name)).map { rows[$0] } }
+    /// The window's size in device pixels.
+    public var pixelSize: (width: Int, height: Int) { frame.pixelSize }
+
+    /// Where the drop target (the circle's square), the list, the status line and each row shown are, in the
+    /// window's device pixels (a row scrolled out of the list lies outside it): what a screen reader's extents are
+    /// made of.
+    public var partsInPixels: (target: Rect, list: Rect, status: Rect, rows: [Rect]) {
+        let factor = frame.scale.factor, center = layout.circleCenter, radius = layout.circleRadius
+        let target = Rect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius)
+        return (target.scaled(by: factor), layout.listViewport.scaled(by: factor), layout.statusLine.scaled(by: factor),
+                rows.indices.map { layout.rowRect($0).scaled(by: factor) })
+    }
 
     /// Filters `allRows` by the typed text, keeps the selection on its hero, lays out and redraws. When the
     /// selected row moved (rows added or removed above it, its hero gone), it is scrolled into view; a reload that

@@ -94,3 +94,17 @@ final class ConfigWatcher {
         onEdit(new, edit)
     }
 }
+
+extension ConfigWatcher {
+    /// Follows the config file for the look of a program's windows: an edit's `scale` and `theme` go to their
+    /// watchers, and the log says what applied (and, when `program` is named, which other settings wait for its
+    /// restart).
+    static func look(of options: AgentOptions, loop: EventLoop, log: AgentLog, scale: DisplayScaleWatcher,
+                     appearance: AppearanceWatcher?, restarting program: String?) -> ConfigWatcher? {
+        ConfigWatcher(options: options, loop: loop, log: log) { new, edit in
+            for line in edit.lines(new, restarting: program) { log.info(line) }
+            scale.setChoice(new.scale)
+            appearance?.setChoice(new.theme)
+        }
+    }
+}
