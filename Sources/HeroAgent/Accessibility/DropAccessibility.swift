@@ -35,7 +35,7 @@ final class DropAccessibility {
     }
 
     /// The window shows `rows` now.
-    func show(rows: [Favorite]) {
+    func show(rows: [FavoriteRow]) {
         model.show(rows: rows)
         server.update(model.tree)
     }
@@ -51,7 +51,7 @@ final class DropAccessibility {
     /// object:active-descendant-changed and object:selection-changed on the list and focus: on the item: what
     /// Orca speaks as the selection moves. The keyboard selection calls this each time it moves.
     func selectionMoved(to name: String?) {
-        guard name != model.selected, name == nil || model.rows.contains(where: { $0.hero.name == name }) else { return }
+        guard name != model.selected, name == nil || model.rows.contains(where: { $0.name == name }) else { return }
         model.selected = name
         server.update(model.tree)
     }

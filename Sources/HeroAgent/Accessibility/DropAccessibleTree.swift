@@ -7,7 +7,7 @@ import HeroCore
 /// A value: the same rows, status and selection make the same tree. Each hero's item keeps its id while it is
 /// shown (`RowIDs`), so a screen reader's cache of an item stays true across reloads.
 struct DropAccessibleTree {
-    var rows: [Favorite] = []
+    var rows: [FavoriteRow] = []
     var status = ""
     /// The hero whose row is selected (the keyboard's focus ring), nil for none.
     var selected: String?
@@ -20,10 +20,10 @@ struct DropAccessibleTree {
     static let remove = AccessibleAction("remove", description: "Remove the hero from the favorites")
 
     /// Shows `rows`: heroes that went lose their ids, new ones get new ones, the selection goes if its row did.
-    mutating func show(rows new: [Favorite]) {
+    mutating func show(rows new: [FavoriteRow]) {
         rows = new
-        ids.keep(new.map(\.hero.name))
-        if let selected, !new.contains(where: { $0.hero.name == selected }) { self.selected = nil }
+        ids.keep(new.map(\.name))
+        if let selected, !new.contains(where: { $0.name == selected }) { self.selected = nil }
     }
 
     /// The hero an item's id names.
@@ -32,12 +32,12 @@ struct DropAccessibleTree {
     var tree: AccessibleTree {
         let shown: Set<AccessibleState> = [.enabled, .sensitive, .visible, .showing]
         let items = rows.compactMap { favorite -> AccessibleNode? in
-            let name = favorite.hero.name
+            let name = favorite.name
             guard let id = ids.id(of: name) else { return nil }
             var states = shown.union([.selectable, .focusable])
             if name == selected { states.formUnion([.selected, .focused]) }
             return AccessibleNode(id: id, role: .listItem, name: name,
-                                  description: favorite.hero.portrait == nil ? "no portrait" : "has portrait",
+                                  description: favorite.portrait == nil ? "no portrait" : "has portrait",
                                   states: states, actions: [Self.copy, Self.remove])
         }
         let target = AccessibleNode(id: "drop_target", role: .pushButton, name: "Drop here!",
