@@ -8,12 +8,15 @@ heavy user's `add --new` and `--accept-unknown` copies make them):
                    the store), with `--no-window` and with the window shown, a fresh agent for each
   start to READY   spawning `herobridge agent` (window shown) to its READY=1 datagram (measures.ready_times)
   RSS              the window-shown agent's VmRSS after its copies (measures.proc_stats, as the text copy row)
+  peak RSS         the same agent's VmHWM then: the most it held at any moment since its start (its first read
+                   of the rows included)
 
 and the targets: a copy at the largest size within 1.2x of the same at the smallest (each mode), READY at the
-largest under 100 ms, RSS at the largest under 60 MB. bench.py runs `measure` inside `make bench` (its rows go to
+largest under 100 ms, RSS and peak RSS at the largest under 60 MB. bench.py runs `measure` inside `make bench` (its rows go to
 the main table); run alone, `/usr/bin/python3 bench/scale.py [SIZE...]` prints them and records nothing
 (BENCH_QUICK=1 for fewer runs)."""
 import os
+import re
 import subprocess
 import sys
 import time
@@ -53,6 +56,15 @@ def copies(world, hb, label, count):
     return times, reason
 
 
+def peak_kb(pids):
+    """VmHWM (kB), summed over pids: the most each held at any moment since it started."""
+    total = 0
+    for pid in pids:
+        with open("/proc/%d/status" % pid) as status:
+            total += int(re.search(r"^VmHWM:\s+(\d+)", status.read(), re.M).group(1))
+    return total
+
+
 def settled(world, db):
     """Returns once the agent's worker has done what its start queued (the window's first read of the rows):
     `status` is answered from the worker, after the jobs before it."""
@@ -84,6 +96,8 @@ def measure(world, plan, results):
                 time.sleep(0.5)
                 results.single("scale: RSS, %d favorites, window shown, after %d copies" % (size, plan.scale_copies),
                                "HeroBridge", "MB", measures.proc_stats(hb.pids())[2] / 1024)
+                results.single("scale: peak RSS (VmHWM), %d favorites, window shown, after %d copies"
+                               % (size, plan.scale_copies), "HeroBridge", "MB", peak_kb(hb.pids()) / 1024)
             hb.stop()
     small, large = min(plan.scale_sizes), max(plan.scale_sizes)
     for mode in ("--no-window", "window shown"):
