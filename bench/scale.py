@@ -65,9 +65,12 @@ def peak_kb(pids):
     return total
 
 
-def settled(world, db):
-    """Returns once the agent's worker has done what its start queued (the window's first read of the rows):
-    `status` is answered from the worker, after the jobs before it."""
+def settled(world, db, hb, window):
+    """Returns once the agent's worker has done what its start queued: with the window, every page of its rows
+    (the agent's `rows read` line: it reads them a page per job, so `status` alone would come between two pages);
+    then `status`, which is answered from the worker after the jobs before it."""
+    if window and not hb.wait_for(lambda: " rows read" in hb.log(), 60):
+        log("scale: the window's rows were not all read within 60 s")
     world.run([BIN, "--db", db, "status"], timeout=60)
 
 
@@ -86,7 +89,7 @@ def measure(world, plan, results):
             hb.db = db
             hb.log_path = world.path("scale-%d-%s.log" % (size, "window" if window else "nowindow"))
             hb.start(window=window, extra=["--accept-unknown"])
-            settled(world, db)
+            settled(world, db, hb, window)
             times, reason = copies(world, hb, "%d %s" % (size, "w" if window else "n"), plan.scale_copies)
             name = "scale: copy-to-stored, %d favorites, %s" % (size, mode)
             results.record(name, "HeroBridge", times, "ms", reason)

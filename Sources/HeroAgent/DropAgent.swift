@@ -153,7 +153,7 @@ final class DropAgent {
             view.show(rows: first.rows)
             accessibility?.show(rows: view.accessibleRows)
             guard first.rows.count == Self.firstPageRows, let last = first.rows.last?.name else {
-                return finishReload(at: first.version)
+                return rowsRead(at: first.version)
             }
             readPage(after: last, version: first.version)
         })
@@ -168,10 +168,16 @@ final class DropAgent {
             guard page.count == Self.pageRows, let last = page.last?.name else {
                 // Changes made while the pages were read are in the log after `version`: read them now.
                 reloadAgain = true
-                return finishReload(at: version)
+                return rowsRead(at: version)
             }
             readPage(after: last, version: version)
         })
+    }
+
+    /// Every row is read (at `version`): said for --verbose (the bench waits for it before it times copies).
+    private func rowsRead(at version: Int64) {
+        log.debug("window: \(view.rowCount) rows read")
+        finishReload(at: version)
     }
 
     /// A read is over: the rows shown are at `version` (nil: a read failed, the next reads every row again); a
