@@ -120,15 +120,21 @@ public final class DropWindowView {
     /// change, would cost the X thread a pass over every row; a screen reader reads the rows near the focus.
     public var accessibleRows: [FavoriteRow] {
         let rows = self.rows
-        let limit = Self.accessibleRowLimit
-        guard rows.count > limit else { return rows }
+        guard rows.count > Self.accessibleRowLimit else { return rows }
         let center = keys.selectedIndex(in: names) ?? layout.visibleRows.lowerBound
-        let start = max(0, min(center - limit / 2, rows.count - limit))
-        return Array(rows[start..<start + limit])
+        return Array(rows[Self.accessibleRange(rowCount: rows.count, around: center)])
     }
 
     /// The most rows `accessibleRows` gives.
     public static let accessibleRowLimit = 200
+
+    /// The `limit` rows (all of them when there are fewer) of `rowCount` with `center` in their middle, moved
+    /// inside the rows at either end.
+    static func accessibleRange(rowCount: Int, around center: Int, limit: Int = accessibleRowLimit) -> Range<Int> {
+        guard rowCount > limit else { return 0..<rowCount }
+        let start = max(0, min(center - limit / 2, rowCount - limit))
+        return start..<start + limit
+    }
 
     /// The rows through the typed filter; nil when none is typed.
     private func filter(_ rows: [FavoriteRow]) -> [FavoriteRow]? {

@@ -70,9 +70,11 @@ final class DropAgent {
             accessibility?.show(rows: view.accessibleRows)
             accessibility?.selectionMoved(to: favorite?.name)
         }
-        // Which rows a typed filter leaves, for --verbose (and the tests that check the window filters).
+        // Which rows a typed filter leaves, for --verbose (and the tests that check the window filters): the first
+        // hundred of them, not a line of every favorite at each key.
         view.onFilterChanged = { [unowned self] filter, shown in
-            log.debug("window: filter \"\(filter)\" shows \(shown.count): " + shown.map(\.name).joined(separator: ", "))
+            log.debug("window: filter \"\(filter)\" shows \(shown.count): " + shown.prefix(100).map(\.name).joined(separator: ", ")
+                      + (shown.count > 100 ? ", …" : ""))
             accessibility?.show(rows: view.accessibleRows)
         }
         view.onThumbnailsWanted = { [unowned self] rows, pixels in makeThumbnails(of: rows, pixels: pixels) }
