@@ -4,6 +4,8 @@ import HeroCore
 /// What the drop window shows, as the accessible tree a screen reader reads: the application "HeroBridge", its
 /// frame, the "Drop here!" target as a button, the favorites as a list of items named after each hero (the
 /// description says whether it has a portrait; each can be copied and removed), and the status line as a label.
+/// The items are the rows the window gives (`DropWindowView.accessibleRows`: all of them up to 200, else the 200
+/// around the selected row), so a change builds a bounded tree whatever the number of favorites.
 /// A value: the same rows, status and selection make the same tree. Each hero's item keeps its id while it is
 /// shown (`RowIDs`), so a screen reader's cache of an item stays true across reloads.
 struct DropAccessibleTree {
