@@ -41,6 +41,10 @@ final class DropAgent {
     /// The first page's rows (a screenful and more), and each following page's: each is one job on the worker.
     static let firstPageRows = 100
     static let pageRows = 2000
+    /// The rows read so far when every row is read again while the window shows rows (the change log could not
+    /// say what changed): they replace the rows shown once the last page is in, so the rows and the selection
+    /// do not shrink to a page meanwhile. Nil otherwise: a start's pages are shown as they come.
+    private var rereadRows: [FavoriteRow]?
 
     init(connection: XConnection, loop: EventLoop, worker: IngestWorker, options: AgentOptions, scale: DisplayScaleWatcher,
          appearance: AppearanceWatcher, startup: StartupNotification?, log: AgentLog) {
@@ -145,15 +149,15 @@ final class DropAgent {
         })
     }
 
-    /// Reads every row in listing order, a page per job: the first page (a screenful and more) is shown at once,
-    /// the others are appended as they come, so a copy made meanwhile waits for one page, not for them all.
-    /// Once the last page is in, what changed since the first page's version is read (`reload`), which also
-    /// brings the changes the later pages may have missed.
+    /// Reads every row in listing order, a page per job: at a start the first page (a screenful and more) is
+    /// shown at once and the others are appended as they come (a read again goes to `rereadRows` instead), so a
+    /// copy made meanwhile waits for one page, not for them all. Once the last page is in, what changed since the
+    /// first page's version is read (`reload`), which also brings the changes the later pages may have missed.
     private func readRows() {
+        let again = shownVersion != nil
         worker.run({ favorites in try? favorites.firstRows(limit: Self.firstPageRows) }, then: { [unowned self] first in
             guard let first else { return finishReload(at: nil) }
-            view.show(rows: first.rows)
-            accessibility?.show(rows: view.accessibleRows)
+            if again { rereadRows = first.rows } else { show(page: first.rows, first: true) }
             guard first.rows.count == Self.firstPageRows, let last = first.rows.last?.name else {
                 return rowsRead(at: first.version)
             }
@@ -165,8 +169,7 @@ final class DropAgent {
     private func readPage(after name: String, version: Int64) {
         worker.run({ favorites in try? favorites.rows(after: name, limit: Self.pageRows) }, then: { [unowned self] page in
             guard let page else { return finishReload(at: nil) }
-            view.append(rows: page)
-            accessibility?.show(rows: view.accessibleRows)
+            if rereadRows != nil { rereadRows?.append(contentsOf: page) } else { show(page: page, first: false) }
             guard page.count == Self.pageRows, let last = page.last?.name else {
                 // Changes made while the pages were read are in the log after `version`: read them now.
                 reloadAgain = true
@@ -176,8 +179,20 @@ final class DropAgent {
         })
     }
 
-    /// Every row is read (at `version`): said for --verbose (the bench waits for it before it times copies).
+    /// A page of rows read at a start, shown: the first in place of none, the next appended.
+    private func show(page: [FavoriteRow], first: Bool) {
+        if first { view.show(rows: page) } else { view.append(rows: page) }
+        accessibility?.show(rows: view.accessibleRows)
+    }
+
+    /// Every row is read (at `version`): rows read again replace those shown; said for --verbose (the bench
+    /// waits for it before it times copies).
     private func rowsRead(at version: Int64) {
+        if let rows = rereadRows {
+            rereadRows = nil
+            view.show(rows: rows)
+            accessibility?.show(rows: view.accessibleRows)
+        }
         log.debug("window: \(view.rowCount) rows read")
         finishReload(at: version)
     }
@@ -185,6 +200,7 @@ final class DropAgent {
     /// A read is over: the rows shown are at `version` (nil: a read failed, the next reads every row again); a
     /// reload asked for meanwhile runs now.
     private func finishReload(at version: Int64?) {
+        rereadRows = nil
         shownVersion = version
         reloading = false
         if reloadAgain {
