@@ -30,7 +30,7 @@ BUILD_PACKAGES := pkg-config libsqlite3-dev libpng-dev libdeflate-dev libturbojp
 # `make run`: the build's, and a private Xvfb for a machine with no display (xclip to try it).
 RUN_PACKAGES := $(BUILD_PACKAGES) xvfb xclip
 # `make deb`: the build's, and what builds and checks the package.
-PACKAGE_PACKAGES := $(BUILD_PACKAGES) dpkg-dev debhelper binutils gzip lintian appstream diffoscope-minimal
+PACKAGE_PACKAGES := $(BUILD_PACKAGES) dpkg-dev debhelper debugedit binutils gzip lintian appstream diffoscope-minimal
 # `make test`: the package's, and the tests' X clients and tools (systemd for systemd-analyze, man-db for the unit's
 # Documentation=, desktop-file-utils to validate the desktop file, python3-fusepy for a FUSE mount whose files never
 # answer, x11-xserver-utils for xrdb, which sets Xft.dpi for the HiDPI tests, dbus-daemon, dbus-bin (dbus-monitor,

@@ -68,4 +68,16 @@ public struct AccessibilityEvent: Equatable, Sendable {
     public static func selectionChanged(_ list: String) -> AccessibilityEvent {
         AccessibilityEvent(source: list, member: "SelectionChanged")
     }
+
+    /// `object:text-changed:insert` or `:delete`: `text` came or went at the character `offset` of `source`'s
+    /// text; detail2 is its length in characters.
+    public static func textChanged(_ source: String, inserted: Bool, offset: Int, text: String) -> AccessibilityEvent {
+        AccessibilityEvent(source: source, member: "TextChanged", detail: inserted ? "insert" : "delete",
+                           detail1: Int32(clamping: offset), detail2: Int32(clamping: text.unicodeScalars.count), data: .text(text))
+    }
+
+    /// `object:text-caret-moved`: the caret of `source`'s text is at `offset` now.
+    public static func textCaretMoved(_ source: String, to offset: Int) -> AccessibilityEvent {
+        AccessibilityEvent(source: source, member: "TextCaretMoved", detail1: Int32(clamping: offset))
+    }
 }

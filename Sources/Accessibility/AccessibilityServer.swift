@@ -16,6 +16,9 @@ public final class AccessibilityServer {
     public var onSelect: ((_ node: String?, _ list: String) -> Void)?
     /// The accessibility bus went away; the server is closed and does nothing more.
     public var onLost: (() -> Void)?
+    /// Where the window's objects are now: asked when a Component call comes (and only then), since the window
+    /// moves and scrolls without telling the tree. nil: no object has a place.
+    public var layout: (() -> AccessibleLayout)?
 
     private init(tree: AccessibleTree, context: AccessibleContext, bus: AccessibilityBus) {
         self.tree = tree
@@ -37,10 +40,16 @@ public final class AccessibilityServer {
             throw AccessibilityError("the registry's Embed gave no parent")
         }
         let server = AccessibilityServer(tree: tree, context: AccessibleContext(busName: bus.uniqueName, parent: parent), bus: bus)
-        bus.attach(to: loop, onCall: { [unowned server] call in server.tree.answer(call, context: server.context) },
+        bus.attach(to: loop, onCall: { [unowned server] call in server.answer(call) },
                    onEffect: { [unowned server] effect in server.perform(effect) },
                    onLost: { [unowned server] in server.onLost?() })
         return server
+    }
+
+    /// The tree's answer; a Component call is answered with the layout of this moment.
+    private func answer(_ call: AccessibleCall) -> AccessibleAnswer {
+        if call.interface == AccessibleInterface.component { context.layout = layout?() ?? AccessibleLayout() }
+        return tree.answer(call, context: context)
     }
 
     /// The application's unique name on the accessibility bus.

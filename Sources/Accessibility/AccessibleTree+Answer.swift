@@ -1,4 +1,5 @@
-/// The answers to AT-SPI's calls, computed from the tree: Accessible, Application, Action and Selection, their
+/// The answers to AT-SPI's calls, computed from the tree: Accessible, Application, Action, Selection, Component
+/// (AccessibleTree+Component.swift) and Text (AccessibleTree+Text.swift), their
 /// properties through org.freedesktop.DBus.Properties, Introspect, and the Cache's GetItems (answered empty, so
 /// libatspi asks each object itself rather than warn that the call failed).
 extension AccessibleTree {
@@ -24,6 +25,10 @@ extension AccessibleTree {
         case AccessibleInterface.application: return applicationAnswer(call)
         case AccessibleInterface.action: return actionAnswer(call, node: node)
         case AccessibleInterface.selection: return selectionAnswer(call, node: node, context: context)
+        case AccessibleInterface.component: return componentAnswer(call, node: node, context: context)
+        case AccessibleInterface.text:
+            guard let text = node.text else { return .unknownMethod(call) }
+            return textAnswer(call, text: text)
         default: return .unknownMethod(call)
         }
     }
@@ -44,6 +49,11 @@ extension AccessibleTree {
             return [("NActions", .int32(Int32(clamping: node.actions.count)))]
         case AccessibleInterface.selection:
             return [("NSelectedChildren", .int32(selectedChild(of: node.id) == nil ? 0 : 1))]
+        case AccessibleInterface.text:
+            return [("CharacterCount", .int32(Int32(clamping: node.text?.characterCount ?? 0))),
+                    ("CaretOffset", .int32(Int32(clamping: node.text?.caret ?? 0)))]
+        case AccessibleInterface.component:
+            return []
         default:
             return nil
         }

@@ -56,8 +56,10 @@ public struct AccessibleTree: Equatable, Sendable {
     /// The events that turn what a screen reader knows of `old` into this tree: children gone and come, names and
     /// descriptions changed, states lost then gained (so the old focus goes before the new one comes), and, for a
     /// list whose selected child changed, active-descendant-changed and selection-changed on the list and focus:
-    /// on the new child when it has the focus. A frame that became active or inactive also sends window:activate
-    /// or window:deactivate, before the states.
+    /// on the new child when it has the focus; any other object that gained the focus (an entry) gets its focus:
+    /// too. A frame that became active or inactive also sends window:activate or window:deactivate, before the
+    /// states. Last, each text that changed: what went, what came, where the caret is (`AccessibleText.events`),
+    /// so a text typed into the focused entry is heard after the focus came to it.
     public func events(from old: AccessibleTree) -> [AccessibilityEvent] {
         var events: [AccessibilityEvent] = []
         for id in order {
@@ -65,6 +67,7 @@ public struct AccessibleTree: Equatable, Sendable {
             events += Self.childEvents(parent: id, old: before.children.map(\.id), new: node.children.map(\.id))
         }
         var lost: [AccessibilityEvent] = [], gained: [AccessibilityEvent] = [], selections: [AccessibilityEvent] = []
+        var texts: [AccessibilityEvent] = []
         for id in order {
             guard let node = node(id), let before = old.node(id) else { continue }
             if node.name != before.name { events.append(.propertyChanged(id, "accessible-name", to: node.name)) }
@@ -85,8 +88,13 @@ public struct AccessibleTree: Equatable, Sendable {
             } else if node.role == .list, selectedChild(of: id) == nil, old.selectedChild(of: id) != nil {
                 selections.append(.selectionChanged(id))
             }
+            if let text = node.text, let was = before.text { texts += text.events(from: was, source: id) }
         }
-        return events + lost + gained + selections
+        // The focus that came to an object other than a list's newly selected child (which has its focus: above).
+        for event in gained where event.detail == AccessibleState.focused.eventName && !selections.contains(.focus(event.source)) {
+            selections.append(.focus(event.source))
+        }
+        return events + lost + gained + selections + texts
     }
 
     /// children-changed for each child of `parent` gone (at its old index, last first, so each index is right

@@ -32,6 +32,9 @@ public final class CatalogWindowView {
     public var onCopy: ((Hero) -> Void)?
     /// Called when the selection moved to another row: the hero and its row among those shown, nil for none.
     public var onSelectionChanged: ((Hero?, Int?) -> Void)?
+    /// Called when the heroes shown, the search text or the selected row changed, once the window shows them (what
+    /// a screen reader's picture of the window follows).
+    public var onShownChanged: (() -> Void)?
     /// Called when the window manager asks to close the window.
     public var onClose: (() -> Void)?
 
@@ -72,6 +75,27 @@ public final class CatalogWindowView {
     public var selectedHero: Hero? { keys.selectedIndex(in: names).map { heroes[$0] } }
     /// The colours the window is drawn with (what a drag image out of it is drawn with too).
     public var currentPalette: Palette { frame.palette }
+    /// The window's size in device pixels.
+    public var pixelSize: (width: Int, height: Int) { frame.pixelSize }
+
+    /// Where the search field, the list and each row shown are, in the window's device pixels (a row scrolled out
+    /// of the list lies outside it): what a screen reader's extents are made of.
+    public var partsInPixels: (search: Rect, list: Rect, rows: [Rect]) {
+        let factor = frame.scale.factor
+        return (layout.searchField.scaled(by: factor), layout.listViewport.scaled(by: factor),
+                heroes.indices.map { layout.rowRect($0).scaled(by: factor) })
+    }
+
+    /// Selects the row of the hero named `name` (nil: no row), as a key would but without telling
+    /// `onShownChanged`: the one who asks (a screen reader's SelectChild) already knows.
+    public func select(named name: String?) {
+        let names = heroes.map(\.name)
+        let before = keys.selectedIndex(in: names)
+        let index = keys.select(named: name, in: names)
+        guard index != before else { return }
+        if let index { layout.scrollToShow(index) }
+        draw()
+    }
 
     /// The monitors changed from `previous` to `monitors`: back onto one if the change left the window (partly) off
     /// screen. Where it went, nil when it stayed.
@@ -151,6 +175,7 @@ public final class CatalogWindowView {
             layout.scrollToShow(index)
             draw()
             onSelectionChanged?(heroes[index], index)
+            onShownChanged?()
         case let .activate(index): onActivate?(heroes[index])
         case let .copy(index): onCopy?(heroes[index])
         case .filterChanged: refilter(resetScroll: true)
@@ -170,6 +195,7 @@ public final class CatalogWindowView {
         if let selected, resetScroll || selected != beforeIndex { layout.scrollToShow(selected) }
         draw()
         if selectedHero?.name != before?.name || selected != beforeIndex { onSelectionChanged?(selectedHero, selected) }
+        onShownChanged?()
     }
 
     private func draw() {

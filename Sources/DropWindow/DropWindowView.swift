@@ -114,15 +114,35 @@ public final class DropWindowView {
     public var filter: String { keys.filter.text }
     /// The favorite whose row is selected, if any.
     public var selectedFavorite: FavoriteRow? { keys.selectedIndex(in: names).map { rows[$0] } }
+    /// The window's size in device pixels.
+    public var pixelSize: (width: Int, height: Int) { frame.pixelSize }
 
-    /// At most `accessibleRowLimit` of the rows shown, around the selected row (else from the first row on
-    /// screen): what a screen reader is given as the list's items. A tree of 100,000 items, built again at each
-    /// change, would cost the X thread a pass over every row; a screen reader reads the rows near the focus.
+    /// Where the drop target (the circle's square), the list, the status line and each row given to a screen
+    /// reader (`accessibleRows`, in order) are, in the window's device pixels (a row scrolled out of the list lies
+    /// outside it): what a screen reader's extents are made of.
+    public var partsInPixels: (target: Rect, list: Rect, status: Rect, rows: [Rect]) {
+        let factor = frame.scale.factor, center = layout.circleCenter, radius = layout.circleRadius
+        let target = Rect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius)
+        return (target.scaled(by: factor), layout.listViewport.scaled(by: factor), layout.statusLine.scaled(by: factor),
+                accessibleRange.map { layout.rowRect($0).scaled(by: factor) })
+    }
+
+    /// At most `accessibleRowLimit` of the rows shown, around the selected row (else the first ones): what a
+    /// screen reader is given as the list's items. A tree of 100,000 items, built again at each change, would cost
+    /// the X thread a pass over every row; a screen reader reads the rows near the focus. It moves with the
+    /// selection only (not with the scroll), so the rows the agent gave at the last change or move are the ones
+    /// `partsInPixels` places.
     public var accessibleRows: [FavoriteRow] {
         let rows = self.rows
         guard rows.count > Self.accessibleRowLimit else { return rows }
-        let center = keys.selectedIndex(in: names) ?? layout.visibleRows.lowerBound
-        return Array(rows[Self.accessibleRange(rowCount: rows.count, around: center)])
+        return Array(rows[accessibleRange])
+    }
+
+    /// The indices of `accessibleRows` among the rows shown.
+    private var accessibleRange: Range<Int> {
+        let count = rows.count
+        guard count > Self.accessibleRowLimit else { return 0..<count }
+        return Self.accessibleRange(rowCount: count, around: keys.selectedIndex(in: names) ?? 0)
     }
 
     /// The most rows `accessibleRows` gives.

@@ -11,6 +11,11 @@ public struct Rect: Equatable, Sendable {
         self.height = height
     }
 
+    /// The same rectangle with every coordinate times `factor` (logical units to device pixels: the scale factor).
+    public func scaled(by factor: Double) -> Rect {
+        Rect(x: x * factor, y: y * factor, width: width * factor, height: height * factor)
+    }
+
     public func contains(_ px: Double, _ py: Double) -> Bool {
         px >= x && px < x + width && py >= y && py < y + height
     }

@@ -35,6 +35,7 @@ public struct AgentFlags: Sendable {
         if let notify { options.notify = notify }
         if let backend { options.backend = backend }
         if let logLevel { options.logLevel = logLevel }
+        options.source = ConfigSource(config: config, flags: self)
         return options
     }
 }

@@ -36,6 +36,9 @@ public struct AgentOptions: Sendable {
     public var backend = ClipboardBackend.auto
     /// Log threshold.
     public var logLevel: AgentLog.Level = .info
+    /// The config file and the flags these options came from, for following edits of the file while running
+    /// (`ConfigWatcher`); nil: nothing is followed.
+    public var source: ConfigSource?
 
     public init(database: String) {
         self.database = database

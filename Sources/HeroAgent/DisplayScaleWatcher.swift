@@ -8,11 +8,11 @@ import X11Bridge
 final class DisplayScaleWatcher {
     private(set) var scale: DisplayScale
     private let connection: XConnection
-    private let choice: DisplayScale.Choice
+    private var choice: DisplayScale.Choice
     private let gdkScale: String?
     private let log: AgentLog
     /// Whether Xft.dpi decides (no `scale =`, no usable GDK_SCALE), and so RESOURCE_MANAGER is read and watched.
-    private let followsDpi: Bool
+    private var followsDpi: Bool
     private var observers: [(DisplayScale) -> Void] = []
 
     init(connection: XConnection, choice: DisplayScale.Choice, environment: [String: String], log: AgentLog) {
@@ -41,15 +41,30 @@ final class DisplayScaleWatcher {
     /// Takes a change of the resource database: true when `event` was one (whatever the new factor).
     func handle(_ event: X11Event) -> Bool {
         guard connection.isResourceManagerChange(event) else { return false }
+        update()
+        return true
+    }
+
+    /// The `scale` setting is `choice` now (the config file was edited): the scale is resolved again, and with
+    /// `auto` (and no GDK_SCALE) Xft.dpi is followed from now on.
+    func setChoice(_ choice: DisplayScale.Choice) {
+        guard choice != self.choice else { return }
+        self.choice = choice
+        let follows = choice == .auto && gdkScale.flatMap(DisplayScale.parseGdkScale) == nil
+        if follows && !followsDpi { connection.selectRootEvents(.propertyChange) }
+        followsDpi = follows
+        update()
+    }
+
+    private func update() {
         let new = resolve()
         guard new.factor != scale.factor else {
             scale = new
-            return true
+            return
         }
         log.info("scale: \(new.description) from \(new.origin), was \(scale.description)")
         scale = new
         for observer in observers { observer(new) }
-        return true
     }
 
     private func resolve() -> DisplayScale {

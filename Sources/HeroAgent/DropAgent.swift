@@ -26,7 +26,7 @@ final class DropAgent {
     private var watcher: DatabaseWatcher?
     private let dragOut: HeroDragOut
     private let clipboard: HeroClipboard
-    /// The window on the accessibility bus, when one runs (`AgentBuilder.makeAccessibility`): its tree follows
+    /// The window on the accessibility bus, when one runs (`WindowAccessibility.start`): its tree follows
     /// the rows, the selected row and the status line, its items' actions do what the star and `herobridge copy` do.
     var accessibility: DropAccessibility? {
         didSet { wireAccessibility() }
@@ -274,13 +274,23 @@ final class DropAgent {
     }
 
     /// An accessible item's actions: "remove" is the star's remove, "copy" is Enter's copy; a screen reader's
-    /// selection is the window's.
+    /// selection is the window's; the extents are the view's parts where the window is now.
     private func wireAccessibility() {
         guard let accessibility else { return }
-        accessibility.onRemove = { [unowned self] name in remove(name) }
+        accessibility.onAction = { [unowned self] action, name in
+            switch action {
+            case DropAccessibleTree.remove.name: remove(name)
+            case DropAccessibleTree.copy.name:
+                if let favorite = view.shownRows.first(where: { $0.name == name }) { copy(favorite) }
+            default: break
+            }
+        }
         accessibility.onSelectionRequest = { [unowned self] name in view.select(named: name) }
-        accessibility.onCopy = { [unowned self] name in
-            if let favorite = view.shownRows.first(where: { $0.name == name }) { copy(favorite) }
+        accessibility.places = { [unowned self, connection] in
+            let parts = view.partsInPixels
+            return WindowPlaces(window: view.window, on: connection, size: view.pixelSize,
+                                parts: [DropAccessibleTree.targetID: parts.target, DropAccessibleTree.listID: parts.list,
+                                        DropAccessibleTree.statusID: parts.status], rows: parts.rows)
         }
         accessibility.show(rows: view.accessibleRows)
     }
@@ -290,11 +300,7 @@ final class DropAgent {
 
     func handle(_ event: X11Event) -> Bool {
         // Seen, not taken: the window handles its focus changes too.
-        switch event.kind {
-        case let .focusIn(window) where window == view.window: accessibility?.windowFocused(true)
-        case let .focusOut(window) where window == view.window: accessibility?.windowFocused(false)
-        default: break
-        }
+        accessibility?.see(event, window: view.window)
         return monitors.handle(event) || dragOut.handle(event) || target.handle(event) || reader.handle(event)
             || clipboard.handle(event) || view.handle(event)
     }

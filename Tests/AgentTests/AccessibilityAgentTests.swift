@@ -24,12 +24,7 @@ import TestSupport
 
     /// Runs the screen reader's side with `arguments` and returns its JSON line.
     func client(_ world: AgentHarness, _ bus: SessionBus, _ arguments: [String]) throws -> [String: Any] {
-        let result = try HeroBridgeProcess.run([AgentHarness.fixtures + "/atspi_client.py"] + arguments,
-                                               environment: bus.environment(display: world.xvfb.display),
-                                               executable: "/usr/bin/python3", timeout: 120)
-        let line = result.stdout.split(separator: "\n").last.map(String.init) ?? ""
-        let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-        return try #require(object, "atspi_client.py \(arguments): \(result.stdout) \(result.stderr)")
+        try world.atspi(bus, arguments)
     }
 
     /// The item names of the favorites list, as the screen reader sees them.
@@ -109,23 +104,33 @@ import TestSupport
         let (world, bus) = try world(favorites: ["Thor", "Storm"])
         defer { bus.stop() }
         #expect(eventually(timeout: 60) { itemNames(world, bus)?.count == 2 }, "\(world.log)")
-        let listener = try Child("/usr/bin/python3", [AgentHarness.fixtures + "/atspi_client.py", "listen", "Storm"],
-                                 environment: bus.environment(display: world.xvfb.display), directory: world.dir.path,
-                                 label: "atspi-listen")
+        let listener = try world.atspiListener(bus, ["listen", "Storm"])
         defer { _ = listener.stop() }
-        #expect(listener.waitFor("listening", timeout: 60), "\(listener.output) \(listener.errors)")
         let window = try world.dropWindow()
         try world.click(AgentHarness.circlePoint)
         #expect(eventually(timeout: 10) { (try? world.focusedWindow()) == window }, "\(world.log)")
         // The rows are sorted: Down selects Storm, the first.
         try world.keys(["Down"])
         #expect(eventually(timeout: 60) { !listener.isRunning }, "\(listener.output) \(listener.errors)")
-        let line = listener.output.split(separator: "\n").last.map(String.init) ?? ""
-        let heard = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                                 "\(listener.output) \(listener.errors)")
-        let events = try #require(heard["events"] as? [[String: Any]])
-        let described = events.map { "\($0["type"] ?? "") \($0["source"] ?? "") \($0["detail1"] ?? "")" }
+        let described = try AgentHarness.heard(listener)
         #expect(described.contains("object:state-changed:focused Storm 1"), "\(described)")
         #expect(described.last == "focus: Storm 0", "\(described)")
+    }
+
+    /// Orca's flat review and mouse review: the frame's extents on the screen are the window's place and size,
+    /// and the object at the middle of each child's extents is that child.
+    @Test func theFramesExtentsAreTheWindowsGeometry() throws {
+        let (world, bus) = try world(favorites: ["Thor"])
+        defer { bus.stop() }
+        #expect(eventually(timeout: 60) { itemNames(world, bus) == ["Thor"] }, "\(world.log)")
+        let geometry = try world.geometry(of: try world.dropWindow())
+        let found = try client(world, bus, ["extents"])
+        let objects = try #require(found["objects"] as? [[String: Any]], "\(found)")
+        #expect(objects.first?["extents"] as? [Int] == geometry, "\(objects) \(geometry)")
+        for object in objects.dropFirst() where object["role"] as? String != "list item" {
+            #expect(object["atMiddle"] as? String == object["name"] as? String, "\(object)")
+        }
+        // Thor's row: the frame's child at its middle is the list.
+        #expect(objects.last?["name"] as? String == "Thor" && objects.last?["atMiddle"] as? String == "Favorites", "\(objects)")
     }
 }

@@ -26,11 +26,12 @@ extension AgentHarness {
         return target
     }
 
-    /// `herobridge catalog --window` on this display and database, once its window is up.
-    func startCatalog() throws -> Child {
+    /// `herobridge catalog --window` on this display and database, once its window is up; `arguments` (its place
+    /// and size) and `extraEnvironment` (a session bus) are the test's.
+    func startCatalog(_ arguments: [String] = catalogArguments, extraEnvironment: [String: String] = [:]) throws -> Child {
         let child = try Child(HeroBridgeProcess.binary, ["--db", db, "catalog", "--window", "--display", xvfb.display]
-                                  + Self.catalogArguments,
-                              environment: environment(), directory: dir.path, label: "catalog")
+                                  + arguments,
+                              environment: environment(extraEnvironment), directory: dir.path, label: "catalog")
         guard child.waitFor("ready: catalog window", inErrors: true) else {
             throw HarnessError("catalog window did not start: \(child.errors)")
         }

@@ -1,9 +1,9 @@
 #!/usr/bin/python3
 """Imitates a screen reader (Orca reads applications the same way): walks the AT-SPI desktop with pyatspi (libatspi),
-finds the application named HeroBridge on the accessibility bus of this session, and prints what it finds as one
-JSON line. Commands:
-  tree               the application: its frame's children (role, name) and the favorites list's items (name,
-                     description, actions)
+finds the application named HeroBridge (or the one `--app NAME`, given first, names: "HeroBridge Catalog") on the
+accessibility bus of this session, and prints what it finds as one JSON line. Commands:
+  tree               the application: its frame's children (role, name), the list's items (name, description,
+                     actions) and the entry's text, character count and caret (Text), when it has one
   action NAME ACTION does ACTION of the item named NAME (DoAction), prints whether it was done
   select NAME        listens for focus: and object:state-changed:focused, selects the item named NAME through the
                      list's Selection interface, and prints the events that came until focus: for that item (60 s
@@ -11,7 +11,13 @@ JSON line. Commands:
   listen NAME        listens for the same events, prints "listening" once the listeners are registered, and then
                      the events that came until focus: for the item named NAME (the window's own keys move the
                      selection meanwhile; 60 s at most: a hang guard)
-Exit status 3 when no HeroBridge application is on the desktop."""
+  listen-text TEXT   listens for object:text-changed:insert/delete, object:text-caret-moved and focus:, prints
+                     "listening" once registered, then the events that came until the caret moved to the end of
+                     TEXT (its length) in an object whose text is TEXT (60 s at most: a hang guard)
+  extents            the screen extents (Component.GetExtents, DESKTOP_COORDS) of the frame, its children and the
+                     list's first item, and which of the frame's children is at the middle of each
+                     (GetAccessibleAtPoint)
+Exit status 3 when no such application is on the desktop."""
 import json
 import sys
 
@@ -19,13 +25,13 @@ import pyatspi
 from gi.repository import GLib
 
 
-def application():
+def application(wanted):
     desktop = pyatspi.Registry.getDesktop(0)
     for index in range(desktop.childCount):
         app = desktop.getChildAtIndex(index)
-        if app is not None and app.name == "HeroBridge":
+        if app is not None and app.name == wanted:
             return app
-    print(json.dumps({"error": "no HeroBridge application on the desktop"}))
+    print(json.dumps({"error": "no %s application on the desktop" % wanted}))
     sys.exit(3)
 
 
@@ -51,6 +57,27 @@ def describe(app):
         action = item.queryAction()
         out["items"].append({"name": item.name, "role": item.getRoleName(), "description": item.description,
                              "actions": [action.getName(i) for i in range(action.nActions)]})
+    for child in (frame.getChildAtIndex(i) for i in range(frame.childCount)):
+        if child.getRole() == pyatspi.ROLE_ENTRY:
+            text = child.queryText()
+            out["entry"] = {"name": child.name, "text": text.getText(0, -1), "characterCount": text.characterCount,
+                            "caretOffset": text.caretOffset,
+                            "focused": child.getState().contains(pyatspi.STATE_FOCUSED)}
+    return out
+
+
+def extents(app):
+    frame, lst = favorites_list(app)
+    shown = [frame] + [frame.getChildAtIndex(i) for i in range(frame.childCount)]
+    if lst is not None and lst.childCount > 0:
+        shown.append(lst.getChildAtIndex(0))
+    out = {"objects": []}
+    for obj in shown:
+        box = obj.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+        middle = (box.x + box.width // 2, box.y + box.height // 2)
+        at = frame.queryComponent().getAccessibleAtPoint(middle[0], middle[1], pyatspi.DESKTOP_COORDS)
+        out["objects"].append({"role": obj.getRoleName(), "name": obj.name, "extents": [box.x, box.y, box.width, box.height],
+                               "atMiddle": at.name if at is not None else None})
     return out
 
 
@@ -111,9 +138,37 @@ def listen(name):
     print(json.dumps({"events": events}))
 
 
+def listen_text(wanted):
+    events = []
+
+    def heard(event):
+        source = event.source.name if event.source is not None else None
+        data = event.any_data if isinstance(event.any_data, str) else None
+        events.append({"type": event.type, "source": source, "detail1": event.detail1, "detail2": event.detail2,
+                       "data": data})
+        if event.type.startswith("object:text-caret-moved") and event.detail1 == len(wanted) \
+                and event.source.queryText().getText(0, -1) == wanted:
+            pyatspi.Registry.stop()
+
+    pyatspi.Registry.registerEventListener(heard, "focus:", "object:text-changed:insert", "object:text-changed:delete",
+                                           "object:text-caret-moved")
+    print("listening", flush=True)
+    GLib.timeout_add_seconds(60, lambda: pyatspi.Registry.stop())
+    pyatspi.Registry.start()
+    print(json.dumps({"events": events}))
+
+
 def main():
-    app = application()
-    command = sys.argv[1]
+    arguments = sys.argv[1:]
+    wanted = "HeroBridge"
+    if arguments[0] == "--app":
+        wanted, arguments = arguments[1], arguments[2:]
+    sys.argv = [sys.argv[0]] + arguments
+    command = arguments[0]
+    if command == "listen-text":
+        listen_text(arguments[1])
+        return
+    app = application(wanted)
     if command == "tree":
         print(json.dumps(describe(app)))
     elif command == "action":
@@ -122,6 +177,8 @@ def main():
         select(app, sys.argv[2])
     elif command == "listen":
         listen(sys.argv[2])
+    elif command == "extents":
+        print(json.dumps(extents(app)))
 
 
 main()

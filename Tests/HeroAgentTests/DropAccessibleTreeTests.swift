@@ -30,27 +30,28 @@ import Testing
     @Test func aHeroKeepsItsIdAcrossReloadsAndAnIdIsNeverGivenAgain() throws {
         var model = DropAccessibleTree()
         model.show(rows: [favorite("Thor"), favorite("Hulk")])
-        let thor = try #require(model.ids.id(of: "Thor"))
-        let hulk = try #require(model.ids.id(of: "Hulk"))
+        let thor = try #require(model.rows.ids.id(of: "Thor"))
+        let hulk = try #require(model.rows.ids.id(of: "Hulk"))
         model.show(rows: [favorite("Storm"), favorite("Thor")])
-        #expect(model.ids.id(of: "Thor") == thor)
-        #expect(model.ids.id(of: "Hulk") == nil)
-        #expect(model.ids.id(of: "Storm") != hulk)
-        #expect(model.hero(ofItem: thor) == "Thor")
+        #expect(model.rows.ids.id(of: "Thor") == thor)
+        #expect(model.rows.ids.id(of: "Hulk") == nil)
+        #expect(model.rows.ids.id(of: "Storm") != hulk)
+        #expect(model.rows.hero(ofItem: thor) == "Thor")
         model.show(rows: [favorite("Hulk")])
-        #expect(model.ids.id(of: "Hulk") != hulk, "back again, Hulk is a new object")
+        #expect(model.rows.ids.id(of: "Hulk") != hulk, "back again, Hulk is a new object")
     }
 
     @Test func theSelectedRowIsSelectedAndFocusedAndGoesWithItsRow() throws {
         var model = DropAccessibleTree()
         model.show(rows: [favorite("Thor"), favorite("Hulk")])
         let before = model.tree
-        model.selected = "Hulk"
+        let moved = model.select("Hulk")
+        #expect(moved)
         let after = model.tree
-        let hulk = try #require(model.ids.id(of: "Hulk"))
+        let hulk = try #require(model.rows.ids.id(of: "Hulk"))
         #expect(after.node(hulk)?.states.isSuperset(of: [.selected, .focused]) == true)
         #expect(after.events(from: before).last == .focus(hulk))
         model.show(rows: [favorite("Thor")])
-        #expect(model.selected == nil)
+        #expect(model.rows.selected == nil)
     }
 }

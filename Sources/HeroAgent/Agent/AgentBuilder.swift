@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Accessibility
 import HeroBase
 import HeroCore
 import HeroTransfer
@@ -42,7 +41,7 @@ struct AgentBuilder {
         }
         // With no window to map, the launch ends now.
         if drop == nil, let startup { connection.sendStartupRemove(startup, about: manager.window) }
-        if let drop { drop.accessibility = makeAccessibility(loop: loop) }
+        if let drop { drop.accessibility = DropAccessibility.start(DropAccessibleTree(), environment: environment, loop: loop, log: log) }
         let tray = drop.flatMap { drop in
             appearance.flatMap { makeTray(connection: connection, loop: loop, drop: drop, pause: pause, scale: scale, appearance: $0) }
         }
@@ -63,11 +62,14 @@ struct AgentBuilder {
             drop?.show(pause: state)
             tray?.isPaused = state.isPaused
         }
+        // An edit of the config file changes the windows' look at once; other settings wait for a restart.
+        let config = ConfigWatcher.look(of: options, loop: loop, log: log, scale: scale, appearance: appearance,
+                                        restarting: "the agent")
         let control = ControlDesk(connection: connection, loop: loop, worker: worker, pause: pause, log: log,
                                   database: options.database,
                                   watching: "\(selections.watching) over \(selections.path)")
         return RunningAgent(connection: connection, loop: loop, log: log, environment: environment, manager: manager,
-                            control: control, scale: scale, appearance: appearance, selections: selections, drop: drop, tray: tray,
+                            control: control, config: config, scale: scale, appearance: appearance, selections: selections, drop: drop, tray: tray,
                             worker: worker, notifier: notifier, database: options.database)
     }
 
@@ -135,27 +137,6 @@ struct AgentBuilder {
         }
         icon.isPaused = pause.state.isPaused
         return icon
-    }
-
-    /// The drop window on the accessibility bus, when one runs (AT_SPI_BUS_ADDRESS, or org.a11y.Bus owned on
-    /// the session bus); nil, having made nothing, when none does. Its connection is one more descriptor of the
-    /// loop: no thread, no timer.
-    private func makeAccessibility(loop: EventLoop) -> DropAccessibility? {
-        let server: AccessibilityServer
-        do {
-            guard let started = try AccessibilityServer.start(tree: DropAccessibleTree().tree, environment: environment, loop: loop) else {
-                log.debug("accessibility: no accessibility bus; the windows are not exposed to screen readers")
-                return nil
-            }
-            server = started
-        } catch {
-            log.warning("accessibility: not exposing the windows to screen readers: \(error)")
-            return nil
-        }
-        log.info("accessibility: registered as \(server.busName) on the accessibility bus")
-        let log = log
-        server.onLost = { log.info("accessibility: the accessibility bus went away") }
-        return DropAccessibility(server: server)
     }
 
     /// What happens after an ingest from the selections: the window's status line, and a desktop notification

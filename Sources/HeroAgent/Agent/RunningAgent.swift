@@ -13,6 +13,8 @@ final class RunningAgent {
     private let environment: [String: String]
     private let manager: ManagerSelection
     private let control: ControlDesk
+    /// Kept for the agent's life: it applies edits of the config file.
+    private let config: ConfigWatcher?
     private let scale: DisplayScaleWatcher
     private let appearance: AppearanceWatcher?
     private let selections: SelectionSide
@@ -23,7 +25,7 @@ final class RunningAgent {
     private let database: String
 
     init(connection: XConnection, loop: EventLoop, log: AgentLog, environment: [String: String], manager: ManagerSelection,
-         control: ControlDesk, scale: DisplayScaleWatcher, appearance: AppearanceWatcher?, selections: SelectionSide, drop: DropAgent?, tray: TrayAgent?,
+         control: ControlDesk, config: ConfigWatcher?, scale: DisplayScaleWatcher, appearance: AppearanceWatcher?, selections: SelectionSide, drop: DropAgent?, tray: TrayAgent?,
          worker: IngestWorker, notifier: DesktopNotifier?, database: String) {
         self.connection = connection
         self.loop = loop
@@ -31,6 +33,7 @@ final class RunningAgent {
         self.environment = environment
         self.manager = manager
         self.control = control
+        self.config = config
         self.scale = scale
         self.appearance = appearance
         self.selections = selections

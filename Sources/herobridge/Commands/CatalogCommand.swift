@@ -36,8 +36,7 @@ enum CatalogCommand: CLICommand {
             let config = try AgentConfig.load(named: nil, environment: context.environment)
             let options = AgentFlags().options(database: context.databasePath, config: config)
             return CatalogApp.run(display: parsed[display], database: context.databasePath, geometry: parsed[geometry],
-                                  scale: options.scale, theme: options.theme, verbose: parsed[verbose],
-                                  environment: context.environment)
+                                  options: options, verbose: parsed[verbose], environment: context.environment)
         }
         if parsed[custom] { return try listAdditions(json: parsed[json], context) }
         let arguments = parsed.arguments

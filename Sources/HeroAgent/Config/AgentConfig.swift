@@ -19,6 +19,8 @@ public struct AgentConfig: Sendable {
     public let entries: [Entry]
     /// False when there was no file (the defaults apply).
     public var exists = true
+    /// Whether the file must exist (the user named it with `--config`): read again while running, it must still.
+    public var required = false
 
     /// `$XDG_CONFIG_HOME/herobridge/config`, else `~/.config/herobridge/config`. A relative XDG_CONFIG_HOME is
     /// ignored, as the XDG base directory spec asks.
@@ -47,7 +49,9 @@ public struct AgentConfig: Sendable {
         guard let text = String(validating: data, as: UTF8.self) else {
             throw ConfigError(path: path, line: nil, message: "is not UTF-8 text")
         }
-        return try parse(text, path: path)
+        var config = try parse(text, path: path)
+        config.required = required
+        return config
     }
 
     /// Parses config text; every problem names its line.
