@@ -8,12 +8,17 @@ heavy user's `add --new` and `--accept-unknown` copies make them):
                    the store), with `--no-window` and with the window shown, a fresh agent for each
   start to READY   spawning `herobridge agent` (window shown) to its READY=1 datagram (measures.ready_times)
   RSS              the window-shown agent's VmRSS after its copies (measures.proc_stats, as the text copy row)
+  rows read        spawning the window-shown agent to its `window: N rows read` line (every page of rows in the
+                   window), one start
+  peak RSS         the same agent's VmHWM then: the most it held at any moment since its start (its first read
+                   of the rows included)
 
 and the targets: a copy at the largest size within 1.2x of the same at the smallest (each mode), READY at the
-largest under 100 ms, RSS at the largest under 60 MB. bench.py runs `measure` inside `make bench` (its rows go to
+largest under 100 ms, RSS and peak RSS at the largest under 60 MB. bench.py runs `measure` inside `make bench` (its rows go to
 the main table); run alone, `/usr/bin/python3 bench/scale.py [SIZE...]` prints them and records nothing
 (BENCH_QUICK=1 for fewer runs)."""
 import os
+import re
 import subprocess
 import sys
 import time
@@ -53,10 +58,24 @@ def copies(world, hb, label, count):
     return times, reason
 
 
-def settled(world, db):
-    """Returns once the agent's worker has done what its start queued (the window's first read of the rows):
-    `status` is answered from the worker, after the jobs before it."""
+def peak_kb(pids):
+    """VmHWM (kB), summed over pids: the most each held at any moment since it started."""
+    total = 0
+    for pid in pids:
+        with open("/proc/%d/status" % pid) as status:
+            total += int(re.search(r"^VmHWM:\s+(\d+)", status.read(), re.M).group(1))
+    return total
+
+
+def settled(world, db, hb, window):
+    """Returns once the agent's worker has done what its start queued: with the window, every page of its rows
+    (the agent's `rows read` line: it reads them a page per job, so `status` alone would come between two pages);
+    then `status`, which is answered from the worker after the jobs before it. Returns whether the rows came."""
+    read = not window or hb.wait_for(lambda: " rows read" in hb.log(), 60)
+    if not read:
+        log("scale: the window's rows were not all read within 60 s")
     world.run([BIN, "--db", db, "status"], timeout=60)
+    return read
 
 
 def measure(world, plan, results):
@@ -73,8 +92,12 @@ def measure(world, plan, results):
             hb = contenders.HeroBridge(world)
             hb.db = db
             hb.log_path = world.path("scale-%d-%s.log" % (size, "window" if window else "nowindow"))
+            t0 = time.perf_counter()
             hb.start(window=window, extra=["--accept-unknown"])
-            settled(world, db)
+            if settled(world, db, hb, window) and window:
+                # READY=1 waits for no row: the window reads them a page per worker job after it.
+                results.single("scale: agent start to every row read into the window, %d favorites" % size,
+                               "HeroBridge", "ms", (time.perf_counter() - t0) * 1000)
             times, reason = copies(world, hb, "%d %s" % (size, "w" if window else "n"), plan.scale_copies)
             name = "scale: copy-to-stored, %d favorites, %s" % (size, mode)
             results.record(name, "HeroBridge", times, "ms", reason)
@@ -84,6 +107,8 @@ def measure(world, plan, results):
                 time.sleep(0.5)
                 results.single("scale: RSS, %d favorites, window shown, after %d copies" % (size, plan.scale_copies),
                                "HeroBridge", "MB", measures.proc_stats(hb.pids())[2] / 1024)
+                results.single("scale: peak RSS (VmHWM), %d favorites, window shown, after %d copies"
+                               % (size, plan.scale_copies), "HeroBridge", "MB", peak_kb(hb.pids()) / 1024)
             hb.stop()
     small, large = min(plan.scale_sizes), max(plan.scale_sizes)
     for mode in ("--no-window", "window shown"):

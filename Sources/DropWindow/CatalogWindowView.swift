@@ -20,6 +20,8 @@ public final class CatalogWindowView {
     /// The selected row and the search text.
     private var keys = ListKeys()
     private var heroes: [Hero] = []
+    /// The names of `heroes`, made once per search for `ListKeys` (not at each key and draw).
+    private var names: [String] = []
     private var favorites: Set<String> = []
     private var focused = false
     /// Called when a row is pressed and dragged past the threshold: the hero, the root point, the motion's time.
@@ -70,7 +72,7 @@ public final class CatalogWindowView {
     public var displayScale: DisplayScale { frame.scale }
     public var query: String { keys.filter.text }
     /// The hero whose row is selected, if any.
-    public var selectedHero: Hero? { keys.selectedIndex(in: heroes.map(\.name)).map { heroes[$0] } }
+    public var selectedHero: Hero? { keys.selectedIndex(in: names).map { heroes[$0] } }
     /// The colours the window is drawn with (what a drag image out of it is drawn with too).
     public var currentPalette: Palette { frame.palette }
     /// The window's size in device pixels.
@@ -168,7 +170,7 @@ public final class CatalogWindowView {
     /// Performs what `ListKeys` makes of a key over the heroes shown. Delete and Escape with no search text do
     /// nothing here.
     private func pressed(_ key: ListKeys.Key) {
-        switch keys.press(key, rows: heroes.map(\.name), pageRows: layout.pageRows) {
+        switch keys.press(key, rows: names, pageRows: layout.pageRows) {
         case let .select(index):
             layout.scrollToShow(index)
             draw()
@@ -185,9 +187,10 @@ public final class CatalogWindowView {
     /// scrolled to after a new search or when its row moved.
     private func refilter(resetScroll: Bool) {
         let before = selectedHero
-        let beforeIndex = keys.selectedIndex(in: heroes.map(\.name))
+        let beforeIndex = keys.selectedIndex(in: names)
         heroes = catalog().search(keys.filter.text)
-        let selected = keys.rowsChanged(heroes.map(\.name))
+        names = heroes.map(\.name)
+        let selected = keys.rowsChanged(names)
         relayout(resetScroll: resetScroll)
         if let selected, resetScroll || selected != beforeIndex { layout.scrollToShow(selected) }
         draw()
@@ -199,7 +202,7 @@ public final class CatalogWindowView {
         let cr = cairo_create(frame.surface.pointer)!
         CatalogRenderer.draw(CatalogScene(layout: layout, scale: frame.scale.factor, heroes: heroes, query: keys.filter.text,
                                           favorites: favorites, focused: focused,
-                                          selected: keys.selectedIndex(in: heroes.map(\.name)), palette: frame.palette), on: cr)
+                                          selected: keys.selectedIndex(in: names), palette: frame.palette), on: cr)
         cairo_destroy(cr)
         connection.flush()
     }

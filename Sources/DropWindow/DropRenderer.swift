@@ -10,7 +10,7 @@ struct DropScene {
     var layout: DropLayout
     /// Device pixels per logical unit: the layout is in logical units, the surface in pixels.
     var scale: Double
-    var favorites: [Favorite]
+    var favorites: [FavoriteRow]
     /// A drag hovers: where (window coordinates) and whether its types are acceptable.
     var hover: (x: Double, y: Double, acceptable: Bool, carriesImage: Bool)?
     var status: String
@@ -30,7 +30,7 @@ struct DropScene {
 enum DropRenderer {
     static let font = "DejaVu Sans"
 
-    static func draw(_ scene: DropScene, on cr: OpaquePointer, thumbnail: (Favorite) -> OpaquePointer?) {
+    static func draw(_ scene: DropScene, on cr: OpaquePointer, thumbnail: (FavoriteRow) -> OpaquePointer?) {
         let layout = scene.layout
         let palette = scene.palette
         // Everything below is in logical units; cairo turns them into pixels, so text and curves are drawn at the
@@ -104,8 +104,8 @@ enum DropRenderer {
         }
     }
 
-    private static func drawRow(_ index: Int, _ favorite: Favorite, _ layout: DropLayout, _ palette: Palette,
-                                _ cr: OpaquePointer, thumbnail: (Favorite) -> OpaquePointer?) {
+    private static func drawRow(_ index: Int, _ favorite: FavoriteRow, _ layout: DropLayout, _ palette: Palette,
+                                _ cr: OpaquePointer, thumbnail: (FavoriteRow) -> OpaquePointer?) {
         let row = layout.rowRect(index)
         setColor(cr, palette.separator)
         cairo_rectangle(cr, 64, row.y + row.height - 1, row.width - 64, 1)
@@ -121,7 +121,7 @@ enum DropRenderer {
             cairo_paint(cr)
         } else {
             fill(cr, palette.placeholder, x: thumb.x, y: thumb.y, width: thumb.width, height: thumb.height)
-            let initial = String(favorite.hero.name.first.map { String($0).uppercased() } ?? "?")
+            let initial = String(favorite.name.first.map { String($0).uppercased() } ?? "?")
             cairo_select_font_face(cr, font, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
             cairo_set_font_size(cr, 22)
             var extents = cairo_text_extents_t()
@@ -133,7 +133,7 @@ enum DropRenderer {
         }
         cairo_restore(cr)
 
-        text(cr, favorite.hero.name, size: 16, x: 68, y: row.y + 34, color: palette.text, maxWidth: layout.width - 68 - 56)
+        text(cr, favorite.name, size: 16, x: 68, y: row.y + 34, color: palette.text, maxWidth: layout.width - 68 - 56)
         let star = layout.starRect(index)
         drawStar(cr, centerX: star.x + star.width / 2, centerY: star.y + star.height / 2, radius: 13, color: palette.star)
     }

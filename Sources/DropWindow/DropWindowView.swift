@@ -9,18 +9,27 @@ import X11Bridge
 /// `show()`; then the keys of `ListKeys` select a row (with a focus ring), copy it (Enter, Ctrl+C: `onCopy`),
 /// remove it (Delete: `onRemove`, as its star does), filter the rows by what is typed (the status line shows the
 /// filter), and Escape clears the filter, then hides the window. It reads no database and decodes no image: the
-/// agent hands it the rows (`show(rows:)`), and the thumbnails it asks for (`onThumbnailsWanted`, for the rows it draws
-/// and lacks them for; until then a row shows its initial) once its worker made them (`store(thumbnail:for:)`).
+/// agent hands it the rows (`show(rows:)`, then the following pages with `append(rows:)`, then what changed with
+/// `show(changes:)`), and the thumbnails it asks for (`onThumbnailsWanted`, for the rows it draws and lacks them
+/// for; until then a row shows its initial) once its worker made them (`store(thumbnail:for:)`). It holds a
+/// `FavoriteRow` per favorite (name, description, portrait's SHA-256), in listing order; a change is applied by
+/// binary search and an insert or removal in that array, never by building it again, and the keyboard's
+/// selection is found in it by binary search (`ShownNames`).
 public final class DropWindowView {
     private let connection: XConnection
     /// The window with its surface, size and scale; it does what this window and the catalog's do alike with
     /// their events.
     private let frame: TopLevelWindow
     private var layout: DropLayout
-    /// Every favorite, as the agent handed them.
-    private var allRows: [Favorite] = []
+    /// Every favorite's row, in listing order, as the agent handed them.
+    private var allRows: [FavoriteRow] = []
+    /// The rows the typed filter leaves, nil while none is typed (then the rows shown are `allRows` itself: no
+    /// second array holds them, so a change mutates `allRows` in place).
+    private var filtered: [FavoriteRow]?
     /// The favorites shown: `allRows` through the typed filter.
-    private var rows: [Favorite] = []
+    private var rows: [FavoriteRow] { filtered ?? allRows }
+    /// The names of `rows` for `ListKeys`.
+    private var names: ShownNames { ShownNames(rows: rows, sorted: filtered == nil) }
     /// The selected row and the typed filter.
     private var keys = ListKeys()
     private var focused = false
@@ -33,23 +42,23 @@ public final class DropWindowView {
     private(set) public var isShown = true
     /// Called when a row is pressed and dragged past the threshold: the favorite, the root point and the time of
     /// the motion that started the drag. Whoever owns it runs the XDND source.
-    public var onDragOut: ((Favorite, _ x: Int, _ y: Int, _ time: Time) -> Void)?
+    public var onDragOut: ((FavoriteRow, _ x: Int, _ y: Int, _ time: Time) -> Void)?
     /// Called when a row's star is clicked, or Delete is pressed on the selected row: whoever owns the favorites
     /// removes it, then shows the new rows.
-    public var onRemove: ((Favorite) -> Void)?
+    public var onRemove: ((FavoriteRow) -> Void)?
     /// Called when Enter or Ctrl+C is pressed on the selected row: whoever owns the worker puts the hero on the
     /// clipboard, as `herobridge copy` does.
-    public var onCopy: ((Favorite) -> Void)?
+    public var onCopy: ((FavoriteRow) -> Void)?
     /// Called when the selection moved to another row, by a key or because the rows changed under it: the
     /// favorite and its row among the rows shown, nil for none (what an accessibility bridge announces).
-    public var onSelectionChanged: ((Favorite?, Int?) -> Void)?
+    public var onSelectionChanged: ((FavoriteRow?, Int?) -> Void)?
     /// Called when the typed filter changed, with the rows it leaves (in order).
-    public var onFilterChanged: ((_ filter: String, _ shown: [Favorite]) -> Void)?
+    public var onFilterChanged: ((_ filter: String, _ shown: [FavoriteRow]) -> Void)?
     /// Called by a draw with the rows on screen whose portrait has no thumbnail yet and was not asked for (each
     /// portrait once), and the side in device pixels to make them at: whoever owns the worker makes them there
     /// and hands each back with `store(thumbnail:for:)`. Rows off screen, or drawn while the window is hidden,
     /// ask for nothing: a thousand favorites cost the thumbnails of the few rows shown.
-    public var onThumbnailsWanted: ((_ rows: [Favorite], _ pixels: Int) -> Void)?
+    public var onThumbnailsWanted: ((_ rows: [FavoriteRow], _ pixels: Int) -> Void)?
 
     /// The logical size of the window when the user gives none; its pixels are this times the scale.
     public static let defaultGeometry = WindowGeometry.default
@@ -76,65 +85,115 @@ public final class DropWindowView {
     /// The drop window's X window.
     public var window: Window { frame.window }
 
-    /// Shows `rows` (the favorites, sorted) through the typed filter and redraws; thumbnails of portraits no
-    /// longer shown go, and those of the rows now on screen are asked for (`onThumbnailsWanted`). The selection
-    /// stays on its hero (`ListKeys.rowsChanged`).
-    public func show(rows: [Favorite]) {
-        allRows = rows
-        thumbnails.keep(only: Set(rows.compactMap { $0.hero.portrait?.sha256 }))
-        refilter()
+    /// Shows `rows` (the favorites' rows, sorted; the first page of them at a start) through the typed filter
+    /// and redraws; thumbnails of portraits no longer shown go, and those of the rows now on screen are asked for
+    /// (`onThumbnailsWanted`). The selection stays on its hero (`ListKeys.rowsChanged`).
+    public func show(rows new: [FavoriteRow]) {
+        thumbnails.keep(only: Set(new.compactMap(\.portrait)))
+        rowsChanged {
+            allRows = new
+            filtered = filter(allRows)
+        }
     }
 
+    /// Adds `page`, the rows that sort after every row shown (the next page of a start's read), and redraws.
+    public func append(rows page: [FavoriteRow]) {
+        guard !page.isEmpty else { return }
+        rowsChanged {
+            allRows.append(contentsOf: page)
+            if filtered != nil { filtered = filter(allRows) }
+        }
+    }
+
+    /// How many favorites the window holds (every row, whatever the filter).
+    public var rowCount: Int { allRows.count }
+
     /// The favorites shown, in order: all of them, or those the typed filter matches.
-    public var shownRows: [Favorite] { rows }
+    public var shownRows: [FavoriteRow] { rows }
     /// The typed filter ("" for none).
     public var filter: String { keys.filter.text }
     /// The favorite whose row is selected, if any.
-    public var selectedFavorite: Favorite? { keys.selectedIndex(in: rows.map(\.hero.name)).map { rows[$0] } }
+    public var selectedFavorite: FavoriteRow? { keys.selectedIndex(in: names).map { rows[$0] } }
     /// The window's size in device pixels.
     public var pixelSize: (width: Int, height: Int) { frame.pixelSize }
 
-    /// Where the drop target (the circle's square), the list, the status line and each row shown are, in the
-    /// window's device pixels (a row scrolled out of the list lies outside it): what a screen reader's extents are
-    /// made of.
+    /// Where the drop target (the circle's square), the list, the status line and each row given to a screen
+    /// reader (`accessibleRows`, in order) are, in the window's device pixels (a row scrolled out of the list lies
+    /// outside it): what a screen reader's extents are made of.
     public var partsInPixels: (target: Rect, list: Rect, status: Rect, rows: [Rect]) {
         let factor = frame.scale.factor, center = layout.circleCenter, radius = layout.circleRadius
         let target = Rect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius)
         return (target.scaled(by: factor), layout.listViewport.scaled(by: factor), layout.statusLine.scaled(by: factor),
-                rows.indices.map { layout.rowRect($0).scaled(by: factor) })
+                accessibleRange.map { layout.rowRect($0).scaled(by: factor) })
     }
 
-    /// Filters `allRows` by the typed text, keeps the selection on its hero, lays out and redraws. When the
-    /// selected row moved (rows added or removed above it, its hero gone), it is scrolled into view; a reload that
-    /// leaves it in place keeps the scroll the wheel gave.
-    private func refilter() {
+    /// At most `accessibleRowLimit` of the rows shown, around the selected row (else the first ones): what a
+    /// screen reader is given as the list's items. A tree of 100,000 items, built again at each change, would cost
+    /// the X thread a pass over every row; a screen reader reads the rows near the focus. It moves with the
+    /// selection only (not with the scroll), so the rows the agent gave at the last change or move are the ones
+    /// `partsInPixels` places.
+    public var accessibleRows: [FavoriteRow] {
+        let rows = self.rows
+        guard rows.count > Self.accessibleRowLimit else { return rows }
+        return Array(rows[accessibleRange])
+    }
+
+    /// The indices of `accessibleRows` among the rows shown.
+    private var accessibleRange: Range<Int> {
+        let count = rows.count
+        guard count > Self.accessibleRowLimit else { return 0..<count }
+        return Self.accessibleRange(rowCount: count, around: keys.selectedIndex(in: names) ?? 0)
+    }
+
+    /// The most rows `accessibleRows` gives.
+    public static let accessibleRowLimit = 200
+
+    /// The `limit` rows (all of them when there are fewer) of `rowCount` with `center` in their middle, moved
+    /// inside the rows at either end.
+    static func accessibleRange(rowCount: Int, around center: Int, limit: Int = accessibleRowLimit) -> Range<Int> {
+        guard rowCount > limit else { return 0..<rowCount }
+        let start = max(0, min(center - limit / 2, rowCount - limit))
+        return start..<start + limit
+    }
+
+    /// The rows through the typed filter; nil when none is typed.
+    private func filter(_ rows: [FavoriteRow]) -> [FavoriteRow]? {
+        keys.filter.text.isEmpty ? nil : HeroQuery(keys.filter.text).filter(rows, name: \.name, description: \.description)
+    }
+
+    /// Changes the rows with `change` (which sets `allRows` and `filtered`), keeps the selection on its hero, lays
+    /// out and redraws. When the selected row moved (rows added or removed above it, its hero gone), it is
+    /// scrolled into view; a reload that leaves it in place keeps the scroll the wheel gave.
+    private func rowsChanged(_ change: () -> Void) {
         let before = selectedFavorite
-        let beforeIndex = keys.selectedIndex(in: rows.map(\.hero.name))
-        // No filter: the rows are all the rows (one array, not a filtered copy).
-        rows = keys.filter.text.isEmpty ? allRows : HeroQuery(keys.filter.text).filter(allRows, hero: \.hero)
-        let selected = keys.rowsChanged(rows.map(\.hero.name))
+        let beforeIndex = keys.selectedIndex(in: names)
+        change()
+        let selected = keys.rowsChanged(names)
         layout.update(width: layout.width, height: layout.height, rowCount: rows.count)
         if let selected, selected != beforeIndex { layout.scrollToShow(selected) }
         draw()
-        if selectedFavorite?.hero.name != before?.hero.name || selected != beforeIndex {
+        if selectedFavorite?.name != before?.name || selected != beforeIndex {
             onSelectionChanged?(selectedFavorite, selected)
         }
     }
 
     /// Applies what changed since the rows last shown (`FavoritesChanges`: the favorites that changed, or every
     /// favorite when the store could not say) and redraws; nothing changed, nothing is done. Only the changed rows
-    /// are touched, and only the thumbnails of the portraits they no longer show are dropped.
+    /// are touched (while a filter is typed, the filter runs again over the names held), and only the thumbnails
+    /// of the portraits they no longer show are dropped.
     public func show(changes: FavoritesChanges) {
         guard !changes.isEmpty else { return }
-        let removed = changes.apply(to: &allRows)
-        var gone = Set(removed.compactMap { $0.hero.portrait?.sha256 })
-        if changes.all != nil {
-            gone.subtract(allRows.compactMap { $0.hero.portrait?.sha256 })
-        } else {
-            gone.subtract(changes.changed.compactMap { $0.now?.hero.portrait?.sha256 })
+        rowsChanged {
+            let removed = changes.apply(to: &allRows)
+            var gone = Set(removed.compactMap(\.portrait))
+            if changes.all != nil {
+                gone.subtract(allRows.compactMap(\.portrait))
+            } else {
+                gone.subtract(changes.changed.compactMap { $0.now?.hero.portrait?.sha256 })
+            }
+            if !gone.isEmpty { thumbnails.keep(only: thumbnails.known.union(thumbnails.pending).subtracting(gone)) }
+            if filtered != nil { filtered = filter(allRows) }
         }
-        if !gone.isEmpty { thumbnails.keep(only: thumbnails.known.union(thumbnails.pending).subtracting(gone)) }
-        refilter()
     }
 
     /// Stores the thumbnail made for portrait `sha256` (nil: it cannot be decoded, the row keeps its initial) and
@@ -142,15 +201,16 @@ public final class DropWindowView {
     /// the scale changed) is dropped.
     public func store(thumbnail: Thumbnail?, for sha256: String) {
         thumbnails.store(thumbnail, sha256: sha256)
-        if layout.visibleRows.contains(where: { rows[$0].hero.portrait?.sha256 == sha256 }) { draw() }
+        let rows = self.rows
+        if layout.visibleRows.contains(where: { rows[$0].portrait == sha256 }) { draw() }
     }
 
     /// The scale the window is drawn at (what a drag image out of it is drawn at too).
     public var displayScale: DisplayScale { frame.scale }
 
     /// The thumbnail the window shows for `favorite` (a cairo surface it owns), nil when it has none.
-    public func thumbnail(of favorite: Favorite) -> OpaquePointer? {
-        favorite.hero.portrait.flatMap { thumbnails.surface(sha256: $0.sha256) }
+    public func thumbnail(of favorite: FavoriteRow) -> OpaquePointer? {
+        favorite.portrait.flatMap { thumbnails.surface(sha256: $0) }
     }
 
     /// The side, in device pixels, of the thumbnails this window wants: `DropLayout.thumbnailSize` scaled, so a
@@ -238,7 +298,7 @@ public final class DropWindowView {
     }
 
     /// The favorite whose row is under a root point (where an image dropped there goes), if any.
-    public func favorite(atRoot point: (x: Int, y: Int)) -> Favorite? {
+    public func favorite(atRoot point: (x: Int, y: Int)) -> FavoriteRow? {
         let local = windowPoint(root: point)
         return layout.row(at: local.x, local.y).map { rows[$0] }
     }
@@ -283,8 +343,8 @@ public final class DropWindowView {
     /// Selects the row of the hero named `name` (nil: no row), as a key would but without telling
     /// `onSelectionChanged`: the one who asks (a screen reader's SelectChild) already knows.
     public func select(named name: String?) {
-        let before = keys.selectedIndex(in: rows.map(\.hero.name))
-        let index = keys.select(named: name, in: rows.map(\.hero.name))
+        let before = keys.selectedIndex(in: names)
+        let index = keys.select(named: name, in: names)
         guard index != before else { return }
         if let index { layout.scrollToShow(index) }
         draw()
@@ -292,7 +352,7 @@ public final class DropWindowView {
 
     /// Performs what `ListKeys` makes of a key over the rows shown.
     private func pressed(_ key: ListKeys.Key) {
-        switch keys.press(key, rows: rows.map(\.hero.name), pageRows: layout.pageRows) {
+        switch keys.press(key, rows: names, pageRows: layout.pageRows) {
         case .none: break
         case let .select(index):
             layout.scrollToShow(index)
@@ -301,7 +361,7 @@ public final class DropWindowView {
         case let .activate(index), let .copy(index): onCopy?(rows[index])
         case let .remove(index): onRemove?(rows[index])
         case .filterChanged:
-            refilter()
+            rowsChanged { filtered = filter(allRows) }
             onFilterChanged?(keys.filter.text, rows)
         case .hide: hide()
         }
@@ -329,10 +389,10 @@ public final class DropWindowView {
         let cr = cairo_create(frame.surface.pointer)!
         let scene = DropScene(layout: layout, scale: frame.scale.factor, favorites: rows, hover: hover,
                               status: pauseNote.map { "\($0) · \(statusText)" } ?? statusText,
-                              selected: keys.selectedIndex(in: rows.map(\.hero.name)), focused: focused,
+                              selected: keys.selectedIndex(in: names), focused: focused,
                               filter: keys.filter.text, palette: frame.palette)
         DropRenderer.draw(scene, on: cr) { [thumbnails] favorite in
-            favorite.hero.portrait.flatMap { thumbnails.surface(sha256: $0.sha256) }
+            favorite.portrait.flatMap { thumbnails.surface(sha256: $0) }
         }
         cairo_destroy(cr)
         connection.flush()
@@ -349,12 +409,13 @@ public final class DropWindowView {
     /// Asks for the thumbnails the rows just drawn lack (each portrait once: the cache keeps what is pending).
     private func requestThumbnails() {
         guard let onThumbnailsWanted else { return }
+        let rows = self.rows
         let visible = layout.visibleRows.map { rows[$0] }
-        let wanted = Set(thumbnails.request(visible.compactMap { $0.hero.portrait?.sha256 }))
+        let wanted = Set(thumbnails.request(visible.compactMap(\.portrait)))
         guard !wanted.isEmpty else { return }
         var seen: Set<String> = []
         let asked = visible.filter { favorite in
-            guard let sha = favorite.hero.portrait?.sha256, wanted.contains(sha) else { return false }
+            guard let sha = favorite.portrait, wanted.contains(sha) else { return false }
             return seen.insert(sha).inserted
         }
         onThumbnailsWanted(asked, thumbnails.pixelSize)

@@ -84,14 +84,14 @@ public struct ListKeys: Equatable, Sendable {
     public init() {}
 
     /// The selected row's index in `rows`, if it is among them.
-    public func selectedIndex(in rows: [String]) -> Int? {
-        selected.flatMap { rows.firstIndex(of: $0) }
+    public func selectedIndex(in rows: some ListNames) -> Int? {
+        selected.flatMap { rows.index(of: $0) }
     }
 
     /// A key pressed over `rows` (the names of the rows shown, in order), of which `pageRows` fit in the window.
     /// With no selection, keys going down start before the first row (Down picks it) and keys going up after
     /// the last (Up picks it); moves stop at the ends, they do not wrap.
-    public mutating func press(_ key: Key, rows: [String], pageRows: Int) -> Outcome {
+    public mutating func press(_ key: Key, rows: some ListNames, pageRows: Int) -> Outcome {
         let current = selectedIndex(in: rows)
         let page = max(1, pageRows)
         switch key {
@@ -120,12 +120,12 @@ public struct ListKeys: Equatable, Sendable {
     /// moves to the row now at its place (the last row when the list got shorter; the first after a new filter),
     /// or to none when no row is left. Returns the selected row's index in `rows`.
     @discardableResult
-    public mutating func rowsChanged(_ rows: [String]) -> Int? {
+    public mutating func rowsChanged(_ rows: some ListNames) -> Int? {
         if let index = selectedIndex(in: rows) {
             lastIndex = index
             return index
         }
-        guard selected != nil, !rows.isEmpty else {
+        guard selected != nil, rows.count > 0 else {
             selected = nil
             lastIndex = nil
             return nil
@@ -138,21 +138,21 @@ public struct ListKeys: Equatable, Sendable {
 
     /// Selects the row of the hero named `name` (a screen reader's SelectChild; nil clears the selection).
     /// Returns the row selected now, nil for none; a name not among `rows` changes nothing.
-    public mutating func select(named name: String?, in rows: [String]) -> Int? {
+    public mutating func select(named name: String?, in rows: some ListNames) -> Int? {
         guard let name else {
             selected = nil
             lastIndex = nil
             return nil
         }
-        guard let index = rows.firstIndex(of: name) else { return selectedIndex(in: rows) }
+        guard let index = rows.index(of: name) else { return selectedIndex(in: rows) }
         selected = name
         lastIndex = index
         return index
     }
 
     /// Selects row `index` of `rows`, clamped to them; `.none` when that row is already selected or there is none.
-    private mutating func select(_ index: Int, in rows: [String]) -> Outcome {
-        guard !rows.isEmpty else { return .none }
+    private mutating func select(_ index: Int, in rows: some ListNames) -> Outcome {
+        guard rows.count > 0 else { return .none }
         let clamped = min(max(0, index), rows.count - 1)
         guard rows[clamped] != selected else { return .none }
         selected = rows[clamped]

@@ -28,7 +28,16 @@ final class HeroDragOut {
     /// The payload a drag of `hero` carries: what `herobridge copy` would serve (the favorite's description and
     /// portrait when it is one).
     static func payload(for hero: Hero, in favorites: Favorites) -> HeroPayload {
-        (try? HeroCopy.resolve(hero.name, in: favorites)) ?? HeroPayload(name: hero.name, description: hero.description)
+        payload(name: hero.name, description: hero.description, in: favorites)
+    }
+
+    /// The same for a drop window's row (`FavoriteRow`).
+    static func payload(for row: FavoriteRow, in favorites: Favorites) -> HeroPayload {
+        payload(name: row.name, description: row.description, in: favorites)
+    }
+
+    private static func payload(name: String, description: String, in favorites: Favorites) -> HeroPayload {
+        (try? HeroCopy.resolve(name, in: favorites)) ?? HeroPayload(name: name, description: description)
     }
 
     /// Starts dragging `hero` out of `window` from root (x, y) at `time` (the motion that passed the drag

@@ -165,29 +165,61 @@ public final class Favorites {
     /// (a first read, more than `maxChangesRead` entries, a log pruned past `version`). Nothing changed costs two
     /// lookups at the end of the log.
     public func changes(since version: Int64?) throws(StoreError) -> FavoritesChanges {
-        let read = { [store] () throws(StoreError) -> FavoritesChanges in
-            if let version, let log = try store.changes(after: version, limit: Self.maxChangesRead) {
-                var names: [String: [String]] = [:], order: [String] = []
-                for entry in log.entries where entry.kind == "favorite" {
-                    if names[entry.key] == nil { order.append(entry.key) }
-                    names[entry.key, default: []] += entry.name.map { [$0] } ?? []
-                }
-                var changed: [FavoritesChanges.Change] = []
-                for key in order {
-                    changed.append(.init(names: names[key] ?? [], now: try store.favorite(key: key)))
-                }
-                return FavoritesChanges(version: log.version, all: nil, changed: changed)
-            }
+        let changes = try afterWritersFinish { [self] () throws(StoreError) -> FavoritesChanges in
+            if let version, let logged = try loggedChanges(after: version) { return logged }
             return FavoritesChanges(version: try store.changeVersion(), all: try store.allFavorites(), changed: [])
-        }
-        let changes: FavoritesChanges
-        do {
-            changes = try store.write(read)
-        } catch {
-            changes = try store.database.readTransaction(read)
         }
         guard let all = changes.all else { return changes }
         return FavoritesChanges(version: changes.version, all: HeroName.sorted(all) { $0.hero.name }, changed: [])
+    }
+
+    /// What changed in the favorites since `version`, as `changes(since:)` reads it, but never every favorite:
+    /// nil when the change log cannot say (then the reader reads its rows again a page at a time, `rows(after:)`).
+    public func loggedChanges(since version: Int64) throws(StoreError) -> FavoritesChanges? {
+        try afterWritersFinish { [self] () throws(StoreError) -> FavoritesChanges? in try loggedChanges(after: version) }
+    }
+
+    /// The favorites the change log names after `version`, each read by its key; nil when the log cannot say.
+    private func loggedChanges(after version: Int64) throws(StoreError) -> FavoritesChanges? {
+        guard let log = try store.changes(after: version, limit: Self.maxChangesRead) else { return nil }
+        var names: [String: [String]] = [:], order: [String] = []
+        for entry in log.entries where entry.kind == "favorite" {
+            if names[entry.key] == nil { order.append(entry.key) }
+            names[entry.key, default: []] += entry.name.map { [$0] } ?? []
+        }
+        var changed: [FavoritesChanges.Change] = []
+        for key in order {
+            changed.append(.init(names: names[key] ?? [], now: try store.favorite(key: key)))
+        }
+        return FavoritesChanges(version: log.version, all: nil, changed: changed)
+    }
+
+    /// `read` inside the write lock, taken and given back unused, so that no other connection is in the middle
+    /// of a write (see `listAfterWritersFinish`); a plain read transaction where the lock cannot be had.
+    private func afterWritersFinish<T>(_ read: () throws(StoreError) -> T) throws(StoreError) -> T {
+        do {
+            return try store.write(read)
+        } catch {
+            return try store.database.readTransaction(read)
+        }
+    }
+
+    /// The first page of the favorites' rows in listing order (`HeroName.sortsBefore`), up to `limit`, with the
+    /// change log's version they are at (read together, in one transaction): a window shows them, reads the
+    /// following pages with `rows(after:limit:)`, then asks what changed since `version`. Costs the rows it
+    /// returns, in any size of store.
+    public func firstRows(limit: Int) throws(StoreError) -> (version: Int64, rows: [FavoriteRow]) {
+        try store.database.readTransaction { [store] () throws(StoreError) -> (version: Int64, rows: [FavoriteRow]) in
+            (try store.changeVersion(), try store.favoriteRows(after: nil, limit: limit))
+        }
+    }
+
+    /// Up to `limit` favorites' rows in listing order after the one named `name` (an index range, not a scan).
+    /// A page read after `firstRows` may already hold changes made since its version; applying those changes
+    /// afterwards (`FavoritesChanges.apply`) removes a changed row by its names before putting it back, so the
+    /// rows end the same as a single read would give.
+    public func rows(after name: String, limit: Int) throws(StoreError) -> [FavoriteRow] {
+        try store.favoriteRows(after: name, limit: limit)
     }
 
     /// How many favorites there are and the one added last.

@@ -21,31 +21,44 @@ public struct FavoritesChanges: Sendable, Equatable {
 
     /// Applies the changes to `rows`, sorted by `HeroName.sortsBefore` as `Favorites.list` sorts them: each
     /// changed favorite's old row goes, its new row goes in at its place. Costs a binary search per changed name
-    /// (a sort key for each row it compares), not a pass over the rows. Returns the rows taken out (all of them
-    /// when every favorite was read).
+    /// (a sort key for each row it compares) and an insert or removal in the array (a move of its tail), not a
+    /// pass over the rows. Returns the rows taken out (all of them when every favorite was read).
     @discardableResult
     public func apply(to rows: inout [Favorite]) -> [Favorite] {
+        apply(to: &rows, name: \.hero.name) { $0 }
+    }
+
+    /// The same, for a listing that keeps only each favorite's `FavoriteRow` (the drop window's).
+    @discardableResult
+    public func apply(to rows: inout [FavoriteRow]) -> [FavoriteRow] {
+        apply(to: &rows, name: \.name, row: FavoriteRow.init)
+    }
+
+    private func apply<Row>(to rows: inout [Row], name: (Row) -> String, row: (Favorite) -> Row) -> [Row] {
         if let all {
-            defer { rows = all }
+            defer { rows = all.map(row) }
             return rows
         }
-        var removed: [Favorite] = []
+        var removed: [Row] = []
         for change in changed {
-            for name in Set(change.names + [change.now?.hero.name].compactMap { $0 }) {
-                let index = Self.position(of: name, in: rows)
-                if index < rows.count, rows[index].hero.name == name { removed.append(rows.remove(at: index)) }
+            for changedName in Set(change.names + [change.now?.hero.name].compactMap { $0 }) {
+                let index = Self.position(of: changedName, in: rows, name: name)
+                if index < rows.count, name(rows[index]) == changedName { removed.append(rows.remove(at: index)) }
             }
-            if let now = change.now { rows.insert(now, at: Self.position(of: now.hero.name, in: rows)) }
+            if let now = change.now {
+                rows.insert(row(now), at: Self.position(of: now.hero.name, in: rows, name: name))
+            }
         }
         return removed
     }
 
     /// The first index whose row does not sort before `name`.
-    static func position(of name: String, in rows: [Favorite]) -> Int {
+    public static func position<Row>(of name: String, in rows: [Row], name rowName: (Row) -> String) -> Int {
         var low = 0, high = rows.count
+        let key = HeroName.sortKey(name)
         while low < high {
             let middle = (low + high) / 2
-            if HeroName.sortsBefore(rows[middle].hero.name, name) { low = middle + 1 } else { high = middle }
+            if HeroName.keyPrecedes(HeroName.sortKey(rowName(rows[middle])), key) { low = middle + 1 } else { high = middle }
         }
         return low
     }

@@ -78,6 +78,10 @@ public enum HeroName {
         return (String(folded), name)
     }
 
+    /// The first half of `sortKey` (the name with case and accents folded): what the store keeps in `sort_key`
+    /// and orders its listing by, then by the exact name.
+    public static func listingKey(_ name: String) -> String { sortKey(name).0 }
+
     /// Whether `a` sorts before `b` in listings (see `sortKey`).
     public static func sortsBefore(_ a: String, _ b: String) -> Bool {
         keyPrecedes(sortKey(a), sortKey(b))
@@ -89,7 +93,7 @@ public enum HeroName {
         elements.map { (sortKey(name($0)), $0) }.sorted { keyPrecedes($0.0, $1.0) }.map(\.1)
     }
 
-    private static func keyPrecedes(_ a: (String, String), _ b: (String, String)) -> Bool {
+    static func keyPrecedes(_ a: (String, String), _ b: (String, String)) -> Bool {
         if a.0 != b.0 { return a.0.unicodeScalars.lexicographicallyPrecedes(b.0.unicodeScalars) }
         return a.1.unicodeScalars.lexicographicallyPrecedes(b.1.unicodeScalars)
     }

@@ -1,3 +1,4 @@
+import HeroCore
 import Testing
 @testable import DropWindow
 
@@ -150,5 +151,36 @@ struct ListKeysTests {
         _ = list.press(.type("th"), rows: rows, pageRows: 3)
         #expect(list.rowsChanged(["Thing", "Thor"]) == 1)
         #expect(list.selected == "Thor")
+    }
+
+    // MARK: Cost
+
+    /// The drop window's names of 100,000 sorted rows (`ShownNames`), counting the names read.
+    private final class CountingNames: ListNames {
+        let names: ShownNames
+        var reads = 0
+        init(count: Int) {
+            names = ShownNames(rows: (0..<count).map { index in
+                let digits = String(index)
+                return FavoriteRow(name: "Hero " + String(repeating: "0", count: 6 - digits.count) + digits)
+            }, sorted: true)
+        }
+        var count: Int { names.count }
+        subscript(index: Int) -> String { reads += 1; return names[index] }
+        func index(of name: String) -> Int? { names.index(of: name) }
+    }
+
+    @Test func keysAndChangedRowsReadTheNamesTheySelectNotEveryRow() {
+        let rows = CountingNames(count: 100_000)
+        var list = ListKeys()
+        #expect(list.press(.end, rows: rows, pageRows: 20) == .select(99_999))
+        #expect(list.press(.pageUp, rows: rows, pageRows: 20) == .select(99_979))
+        #expect(list.rowsChanged(rows) == 99_979)
+        #expect(list.select(named: "Hero 050000", in: rows) == 50_000)
+        #expect(list.press(.down, rows: rows, pageRows: 20) == .select(50_001))
+        // The name of each row selected (twice: compared, then kept), for the three moves; the selection is found
+        // by the rows' own lookup (a binary search), never by a pass over 100,000 names.
+        #expect(rows.reads <= 6, "\(rows.reads) names read")
+        #expect(rows.names.index(of: "Hero 050001") == 50_001 && rows.names.index(of: "Hero 1") == nil)
     }
 }

@@ -7,9 +7,8 @@ import Testing
 /// The drop window's accessible tree as a value: its shape, the items' names, descriptions and actions, ids that
 /// stay with their hero across reloads, and the selection the keyboard moves.
 @Suite struct DropAccessibleTreeTests {
-    func favorite(_ name: String, portrait: Bool = false) -> Favorite {
-        let info = portrait ? PortraitInfo(mime: "image/png", width: 1, height: 1, byteCount: 1, sha256: String(repeating: "0", count: 64)) : nil
-        return Favorite(hero: Hero(name: name, origin: .catalog, portrait: info), source: .cli, addedAt: Date(timeIntervalSince1970: 0))
+    func favorite(_ name: String, portrait: Bool = false) -> FavoriteRow {
+        FavoriteRow(name: name, portrait: portrait ? String(repeating: "0", count: 64) : nil)
     }
 
     @Test func theWindowIsAnApplicationWithAFrameOfButtonListAndLabel() throws {

@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import HeroTransfer
 import Testing
@@ -110,5 +111,82 @@ import TestSupport
         let changes = try favorites.changes(since: first.version)
         #expect(changes.all?.count == 10 + Favorites.maxChangesRead + 10)
         #expect(changes.all == (try favorites.list()))
+    }
+
+    /// Every row, read as the drop window reads them at a start: the first page, then the pages after it.
+    func pagedRows(_ favorites: Favorites, first: Int, page: Int) throws -> [FavoriteRow] {
+        let start = try favorites.firstRows(limit: first)
+        return try start.rows + (start.rows.count == first ? pages(favorites, after: start.rows, page: page) : [])
+    }
+
+    /// The pages of rows after the last of `rows`, until one comes short.
+    func pages(_ favorites: Favorites, after rows: [FavoriteRow], page: Int) throws -> [FavoriteRow] {
+        var read: [FavoriteRow] = []
+        var last = rows.last?.name
+        while let name = last {
+            let next = try favorites.rows(after: name, limit: page)
+            read += next
+            last = next.count == page ? next.last?.name : nil
+        }
+        return read
+    }
+
+    @Test func pagesOfRowsComeInListingOrderAndChangesMadeMeanwhileEndTheSameAsOneRead() throws {
+        let favorites = try store(of: 300)
+        _ = try favorites.add(names: ["Émile", "ant-Man", "Ant-Man", "zed", "Zoë"], createUnknown: true)
+        let image = TransferImage(mime: "image/png", data: ImageFixtures.png(width: 4, height: 4), width: 4, height: 4)
+        _ = try favorites.setPortrait(of: "Custom Hero 12", image: image)
+        let listed = try favorites.list().map(FavoriteRow.init)
+        let paged = try pagedRows(favorites, first: 100, page: 7)
+        #expect(paged == listed)
+        #expect(paged.first { $0.name == "Custom Hero 12" }?.portrait != nil)
+        // A start whose later pages are read after changes: what changed is applied after the last page, and the
+        // rows end as one read gives, whichever rows a page already had.
+        let first = try favorites.firstRows(limit: 50)
+        _ = try favorites.remove(names: ["Custom Hero 1", "Zoë"])  // one in the first page, one in a later one
+        _ = try favorites.add(names: ["Aardvark", "Zzz"], createUnknown: true)  // one before the cursor, one after
+        var rows = try first.rows + pages(favorites, after: first.rows, page: 64)
+        let changes = try #require(try favorites.loggedChanges(since: first.version))
+        changes.apply(to: &rows)
+        #expect(rows == (try favorites.list().map(FavoriteRow.init)))
+    }
+
+    /// What reading a page of `page` rows from the middle of a store of `size` reads.
+    func readsPerPage(storeSize size: Int, page: Int) throws -> ReadCount {
+        let favorites = try store(of: size)
+        let before = favorites.store.database.reads
+        let rows = try favorites.rows(after: "Custom Hero \(size / 2)", limit: page)
+        #expect(rows.count == page)
+        return favorites.store.database.reads - before
+    }
+
+    @Test func aPageOfRowsReadsTheSameInAStoreFiftyTimesLarger() throws {
+        let small = try readsPerPage(storeSize: 100, page: 20)
+        let large = try readsPerPage(storeSize: 5000, page: 20)
+        // One range of the listing index: no table walked, no sort of every row.
+        #expect(small.fullScanSteps == 0 && large.fullScanSteps == 0, "\(small) / \(large)")
+        #expect(small == large, "\(small) at 100, \(large) at 5000")
+        #expect(large.rows == 20)
+    }
+
+    @Test func aDatabaseOfSchemaThreeGetsItsSortKeysAndLogsNothingForThem() throws {
+        let path = dir.file("three.sqlite3")
+        var db: OpaquePointer?
+        try #require(sqlite3_open(path, &db) == SQLITE_OK)
+        let sql = Schema.migrations[0..<3].joined(separator: "\n") + """
+            PRAGMA application_id = \(Schema.applicationID); PRAGMA user_version = 3;
+            INSERT INTO favorites VALUES ('thor', 'Thor', '', 'catalog', 'cli', 1);
+            INSERT INTO favorites VALUES ('emile', 'Émile', '', 'custom', 'cli', 2);
+            INSERT INTO favorites VALUES ('antman', 'Ant-Man', '', 'catalog', 'cli', 3);
+            """
+        try #require(sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK)
+        sqlite3_close(db)
+        let favorites = try Favorites(path: path)
+        let logged = try favorites.store.changeVersion()
+        #expect(try favorites.store.database.scalar("PRAGMA user_version") == Int64(Schema.currentVersion))
+        #expect(try favorites.firstRows(limit: 10).rows.map(\.name) == ["Ant-Man", "Émile", "Thor"])
+        // Filling the keys changed nothing a reader shows: the log has only the three inserts.
+        #expect(logged == 3)
+        #expect(try favorites.loggedChanges(since: logged)?.isEmpty == true)
     }
 }

@@ -8,7 +8,7 @@ typealias DropAccessibility = WindowAccessibility<DropAccessibleTree>
 
 extension WindowAccessibility where Model == DropAccessibleTree {
     /// The window shows `rows` now.
-    func show(rows: [Favorite]) {
+    func show(rows: [FavoriteRow]) {
         update { $0.show(rows: rows) }
     }
 

@@ -8,6 +8,9 @@ public struct Catalog: Sendable {
     let keys: [String]
     private let byExactName: [String: Int]
     private let byKey: [String: Int]
+    /// The indices of `heroes` in listing order (`HeroName.sortsBefore`), sorted once when the catalog is made,
+    /// so a search (the catalog window's, at each change of the favorites) filters without sorting.
+    private let listed: [Int]
 
     /// The catalog compiled into the binary.
     public static let builtIn = Catalog(heroes: BuiltInCatalog.entries.map {
@@ -37,6 +40,7 @@ public struct Catalog: Sendable {
         self.keys = keptKeys
         byExactName = exact
         self.byKey = byKey
+        listed = HeroName.sorted(Array(kept.indices)) { kept[$0].name }
     }
 
     /// This catalog with `more` appended (heroes whose exact name is already present are skipped).
@@ -78,7 +82,6 @@ public struct Catalog: Sendable {
     /// Heroes whose name or description contains `query` (case- and accent-insensitively, `HeroQuery`): name
     /// matches first, then description matches, each group sorted by name. An empty query lists the whole catalog.
     public func search(_ query: String) -> [Hero] {
-        let order = HeroName.sorted(Array(heroes.indices)) { heroes[$0].name }
-        return HeroQuery(query).filter(order, hero: { heroes[$0] }, key: { keys[$0] }).map { heroes[$0] }
+        HeroQuery(query).filter(listed, hero: { heroes[$0] }, key: { keys[$0] }).map { heroes[$0] }
     }
 }

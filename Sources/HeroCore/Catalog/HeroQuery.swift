@@ -22,14 +22,20 @@ public struct HeroQuery: Sendable {
     /// `key` gives a hero's `HeroName.key` when the caller has it already (the catalog keeps them), else it is
     /// computed.
     public func filter<T>(_ items: [T], hero: (T) -> Hero, key: ((T) -> String)? = nil) -> [T] {
+        filter(items, name: { hero($0).name }, description: { hero($0).description }, key: key)
+    }
+
+    /// The same, over anything with a hero's name and description (the drop window's `FavoriteRow`s).
+    public func filter<T>(_ items: [T], name: (T) -> String, description: (T) -> String,
+                          key: ((T) -> String)? = nil) -> [T] {
         guard !isEmpty else { return items }
         var byName: [T] = [], byDescription: [T] = []
         for item in items {
-            let candidate = hero(item)
-            if HeroName.sortKey(candidate.name).0.contains(needle)
-                || (!needleKey.isEmpty && (key?(item) ?? candidate.key).contains(needleKey)) {
+            let candidate = name(item)
+            if HeroName.sortKey(candidate).0.contains(needle)
+                || (!needleKey.isEmpty && (key?(item) ?? HeroName.key(candidate)).contains(needleKey)) {
                 byName.append(item)
-            } else if HeroName.sortKey(candidate.description).0.contains(needle) {
+            } else if HeroName.sortKey(description(item)).0.contains(needle) {
                 byDescription.append(item)
             }
         }

@@ -24,6 +24,24 @@ extension FavoritesStore {
         return result
     }
 
+    /// Up to `limit` favorites' rows in listing order (`HeroName.sortsBefore`), starting after the row of the
+    /// favorite named `after` (nil: from the first): one range of the `favorites_listed` index, so a page costs
+    /// the rows it returns in any size of store (keyset paging: the next page starts after the last name read).
+    func favoriteRows(after name: String?, limit: Int) throws(StoreError) -> [FavoriteRow] {
+        var result: [FavoriteRow] = []
+        let columns = "SELECT f.name, f.description, p.sha256 FROM favorites f LEFT JOIN portraits p ON p.favorite_key = f.key"
+        let row = { (row: SQLiteDatabase.Row) throws(StoreError) in
+            result.append(FavoriteRow(name: row.text(0), description: row.text(1), portrait: row.isNull(2) ? nil : row.text(2)))
+        }
+        if let name {
+            try database.query("\(columns) WHERE (f.sort_key, f.name) > (?, ?) ORDER BY f.sort_key, f.name LIMIT ?",
+                               [.text(HeroName.listingKey(name)), .text(name), .integer(Int64(limit))], row: row)
+        } else {
+            try database.query("\(columns) ORDER BY f.sort_key, f.name LIMIT ?", [.integer(Int64(limit))], row: row)
+        }
+        return result
+    }
+
     /// The number of favorites and the one added last (`FavoritesSummary`), in one read transaction so the two agree.
     func summary() throws(StoreError) -> FavoritesSummary {
         try database.readTransaction { () throws(StoreError) -> FavoritesSummary in
@@ -75,9 +93,11 @@ extension FavoritesStore {
 
     /// Inserts `hero` as a favorite under `key` (its `HeroName.key`, which the caller has already computed).
     func insertFavorite(_ hero: Hero, key: String, source: IngestSource, at date: Date) throws(StoreError) {
-        try database.query("INSERT INTO favorites (key, name, description, origin, source, added_at) VALUES (?, ?, ?, ?, ?, ?)",
-                           [.text(key), .text(hero.name), .text(hero.description), .text(hero.origin.rawValue),
-                            .text(source.rawValue), .integer(Int64((date.timeIntervalSince1970 * 1000).rounded()))])
+        try database.query("""
+            INSERT INTO favorites (key, name, description, origin, source, added_at, sort_key) VALUES (?, ?, ?, ?, ?, ?, ?)
+            """, [.text(key), .text(hero.name), .text(hero.description), .text(hero.origin.rawValue),
+                  .text(source.rawValue), .integer(Int64((date.timeIntervalSince1970 * 1000).rounded())),
+                  .text(HeroName.listingKey(hero.name))])
     }
 
     /// Portraits over this many bytes are kept in a file (`PortraitFiles`), smaller ones in their row.

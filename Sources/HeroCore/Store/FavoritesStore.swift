@@ -140,6 +140,18 @@ public final class FavoritesStore {
         }
     }
 
+    /// Gives every favorite without a `sort_key` (the rows of a database older than schema 4) its key, computed
+    /// in Swift as new rows get theirs.
+    private func fillSortKeys() throws(StoreError) {
+        var names: [(key: String, name: String)] = []
+        try database.query("SELECT key, name FROM favorites WHERE sort_key IS NULL") { row throws(StoreError) in
+            names.append((row.text(0), row.text(1)))
+        }
+        for (key, name) in names {
+            try database.query("UPDATE favorites SET sort_key = ? WHERE key = ?", [.text(HeroName.listingKey(name)), .text(key)])
+        }
+    }
+
     /// Brings the schema up to date inside one write transaction. An empty database becomes HeroBridge's;
     /// a database with another application id, or with tables but no HeroBridge id, is refused.
     private func migrate() throws(StoreError) {
@@ -171,6 +183,7 @@ public final class FavoritesStore {
             for version in now.version..<Schema.currentVersion {
                 try database.execute(Schema.migrations[version])
             }
+            if now.version < 4 { try fillSortKeys() }
             try database.execute("PRAGMA application_id = \(Schema.applicationID)")
             try database.execute("PRAGMA user_version = \(Schema.currentVersion)")
         }
