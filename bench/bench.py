@@ -63,13 +63,13 @@ def run(world, plan, hb, copyq, floor):
     measures.cli(world, plan, results, many)
     measures.start_to_ready(world, plan, results, many)
     measures.drop(world, plan, results, hb, names[-plan.drop_runs:], five)
-    scale.measure(world, plan, results)
+    scale_targets = scale.measure(world, plan, results)
     seconds = time.time() - started
     report.add_ratios(results.results)
     copyq_version = world.run(["copyq", "--version"]).stdout.decode().split("\n")[0]
     machine = report.machine(copyq_version, {"5 MB": os.path.getsize(five), "50 MB": os.path.getsize(fifty)},
                              plan.quick, seconds)
-    report.write(results.results, results.failures, machine, seconds, plan.idle_seconds)
+    report.write(results.results, results.failures, machine, seconds, plan.idle_seconds, scale_targets)
 
 
 if __name__ == "__main__":

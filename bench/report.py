@@ -40,7 +40,7 @@ def cell(entry, contender):
         return ""
     if f.get("failed"):
         return "failed: " + f.get("reason", "no successful run").replace("|", "/")
-    text = "%.1f %s" % (f["median"], f["unit"])
+    text = ("%.2f %s" if f["unit"] == "x" else "%.1f %s") % (f["median"], f["unit"])
     if f.get("runs", 1) > 1:
         text += " (p95 %.1f, n=%d)" % (f["p95"], f["runs"])
     return text
@@ -89,12 +89,16 @@ database to the READY=1 datagram on a $NOTIFY_SOCKET the bench binds. Longest ev
 longestStallMs, the agent's longest turn from poll() to poll(), read before each image run's agent and the drop
 runs' agent stop. Drop: a GTK3 drag source driven by xdotool onto the window, from mouseup to the portrait
 committed.
-Scale (bench/scale.py, issue 30): stores of 1,000, 10,000 and 100,000 favorites, all custom heroes (`add --new`);
-at each, start to READY=1 as above; copy-to-stored with `--accept-unknown`, from spawning `xclip -selection
+Scale (bench/scale.py, issue 30): stores of 1,000, 10,000 and 100,000 favorites, all custom heroes (`add --new`),
+all made first; then rounds, each with a start per size and a block of 10 copies per size and mode, the order
+rotated round by round (as the text row rotates its contenders, so that the machine's drift falls on every size
+alike). Start to READY=1 as above; copy-to-stored with `--accept-unknown`, from spawning `xclip -selection
 clipboard` of a new name to the agent's `CLIPBOARD: added NAME` line (inotify on its log), with `--no-window` and
-with the window shown, each agent fresh and asked for `status` first (its worker done with what the start queued);
-RSS of the window-shown agent after its copies (VmRSS). Targets: a copy at 100,000 within 1.2x of the same at
-1,000 in each mode (the `/` rows), READY under 100 ms and RSS under 60 MB at 100,000.
+with the window shown, a fresh agent per block, its rows all read and `status` answered first (its worker done
+with what the start queued); rows read: from spawning the window-shown agent to its `rows read` line; RSS and peak
+RSS (VmRSS, VmHWM) of the window-shown agent after its copies. Targets: a copy at 100,000 within 1.2x of the same
+at 1,000 in each mode (the `/` rows), READY under 100 ms and RSS and peak RSS under 60 MB (the highest round) at
+100,000.
 
 Reproduce: `make bench` (installs what it needs, builds release, runs for about 10 minutes).
 """
@@ -149,16 +153,19 @@ def merge_results(key, value):
         json.dump(results, f, indent=2, sort_keys=True)
 
 
-def write(results, failures, machine_info, seconds, idle_seconds):
-    """Writes bench/results.json, prints the table (and what failed), writes BENCHMARKS.md."""
+def write(results, failures, machine_info, seconds, idle_seconds, scale_targets):
+    """Writes bench/results.json, prints the table, the scale targets (bench/scale.py's) and what failed, writes
+    BENCHMARKS.md."""
     path = os.path.join(ROOT, "bench", "results.json")
     try:  # the other tools' keys (stress, wayland, wayland_stress) stay until they write them again
-        others = {k: v for k, v in json.load(open(path)).items() if k not in ("machine", "results", "failures")}
+        others = {k: v for k, v in json.load(open(path)).items()
+                  if k not in ("machine", "results", "failures", "scale_targets")}
     except (FileNotFoundError, ValueError):
         others = {}
     with open(path, "w") as f:
-        json.dump(dict(others, machine=machine_info, results=results, failures=failures), f, indent=2, sort_keys=True)
-    text = table(results)
+        json.dump(dict(others, machine=machine_info, results=results, failures=failures, scale_targets=scale_targets),
+                  f, indent=2, sort_keys=True)
+    text = table(results) + "\n\nScale targets (issue 30):\n\n" + targets_table(scale_targets)
     print(text)
     if failures:
         print("\nFAILED: " + "; ".join(failures))

@@ -99,7 +99,7 @@ import TestSupport
         let agent = try world.startAgent()
         world.sway.kill()
         #expect(eventually(timeout: 20) { !agent.isRunning })
-        #expect(agent.stop(signal: SIGKILL) == 1)
+        #expect(agent.stop(signal: SIGKILL) == 1, "\(world.log.suffix(3000))")
         #expect(world.log.contains("lost the connection to the Wayland compositor") || world.log.contains("lost the connection to the X server"),
                 "\(world.log.suffix(1000))")
     }
