@@ -154,25 +154,30 @@ def record(results, plan, ready, figures, reasons):
                        reasons.get(("ready", size)))
         for window in (False, True):
             f = figures[(size, window)]
-            results.record("scale: copy-to-stored, %d favorites, %s" % (size, mode(window)), "HeroBridge",
-                           f["copy"], "ms", reasons.get((size, window)))
+            results.record(copy_name(size, window), "HeroBridge", f["copy"], "ms", reasons.get((size, window)))
             if window:
                 results.record("scale: agent start to every row read into the window, %d favorites" % size,
                                "HeroBridge", f["rows read"], "ms", "the rows were not all read within 60 s")
-                results.record("scale: RSS, %d favorites, window shown, after %d copies" % (size, BLOCK),
-                               "HeroBridge", f["RSS"], "MB")
-                results.record("scale: peak RSS (VmHWM), %d favorites, window shown, after %d copies" % (size, BLOCK),
-                               "HeroBridge", f["peak RSS"], "MB")
+                results.record(memory_name("RSS", size), "HeroBridge", f["RSS"], "MB")
+                results.record(memory_name("peak RSS (VmHWM)", size), "HeroBridge", f["peak RSS"], "MB")
     small, large = min(plan.scale_sizes), max(plan.scale_sizes)
     for window in (False, True):
-        a, b = (results.results["scale: copy-to-stored, %d favorites, %s" % (s, mode(window))]["HeroBridge"]
-                for s in (large, small))
+        a, b = (results.results[copy_name(s, window)]["HeroBridge"] for s in (large, small))
         if not a.get("failed") and not b.get("failed"):
             results.single(ratio_name(large, small, window), "HeroBridge", "x", a["median"] / b["median"])
 
 
 def ratio_name(large, small, window):
     return "scale: copy-to-stored %d / %d favorites, %s" % (large, small, mode(window))
+
+
+def copy_name(size, window):
+    return "scale: copy-to-stored, %d favorites, %s" % (size, mode(window))
+
+
+def memory_name(label, size):
+    """The row of `label` ("RSS" or "peak RSS (VmHWM)") at `size`: recorded by `record`, read by `targets`."""
+    return "scale: %s, %d favorites, window shown, after %d copies" % (label, size, BLOCK)
 
 
 def targets(plan, results):
@@ -195,7 +200,7 @@ def targets(plan, results):
         "target": "< %d ms" % TARGETS["ready ms"], "value": None if value is None else round(value, 1),
         "met": value is not None and value < TARGETS["ready ms"]}
     for label in ("RSS", "peak RSS (VmHWM)"):
-        value = figure("scale: %s, %d favorites, window shown, after %d copies" % (label, large, BLOCK), "max")
+        value = figure(memory_name(label, large), "max")
         out["%s at %d favorites (highest round)" % (label, large)] = {
             "target": "< %d MB" % TARGETS["rss mb"], "value": None if value is None else round(value, 1),
             "met": value is not None and value < TARGETS["rss mb"]}
