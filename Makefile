@@ -17,7 +17,7 @@
 #               works (bench/chaos.py, Tests/Fixtures/x_chaos.py)
 #   make install / uninstall   PREFIX (default ~/.local) and DESTDIR honoured
 #   make deb    build/herobridge_VERSION_ARCH.deb (dpkg-buildpackage -b -us -uc on a copy of the checkout)
-#   make deb-reproducible   the package built twice in two folders and compared (not yet the same bytes)
+#   make deb-reproducible   the package built twice in two folders and compared byte for byte (make test does it too)
 SHELL := /bin/bash
 SWIFT ?= swift
 # The Swift toolchain lives in /opt/swift on this project's machines; use it when swift is not on PATH.

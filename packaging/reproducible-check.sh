@@ -1,12 +1,17 @@
 #!/bin/bash
-# `make deb-reproducible`: builds the package twice, in build/ (make deb) and again in a folder of another name and
-# depth, and compares the two .debs byte for byte; diffoscope shows where they differ. Not yet part of make test:
-# two builds of one tree still differ (README, "From the .deb").
+# Checks that the package is reproducible: the same tree built in two folders of different names and depths gives
+# byte-identical .debs (dates from debian/changelog through SOURCE_DATE_EPOCH; the folder mapped out of the binary
+# and its module hashes cleared, packaging/reproducible-binary.sh). diffoscope shows where they differ.
+#
+#   packaging/reproducible-check.sh [FIRST.deb]
+#
+# With no argument it builds the first package in build/ (`make deb`, `make deb-reproducible`); given one (the
+# packaging test passes the .deb it checks), it builds only the second, in a temp folder, and compares the two.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-first=$("$repo/packaging/build-deb.sh" "$repo/build")
+first=${1:-$("$repo/packaging/build-deb.sh" "$repo/build")}
 second=$("$repo/packaging/build-deb.sh" "$work/another/build-folder")
 echo "$(sha256sum < "$first" | cut -d' ' -f1)  $first"
 echo "$(sha256sum < "$second" | cut -d' ' -f1)  $second"

@@ -31,6 +31,15 @@ import Testing
         #expect(options.maxBytes == 1 << 20, "what no flag sets still comes from the file")
     }
 
+    @Test func maxBytesIsWrittenInTheLargestUnitThatDividesIt() throws {
+        for (written, shown) in [("1G", "1G"), ("2048M", "2G"), ("3M", "3M"), ("1536K", "1536K"), ("65536", "64K"),
+                                 ("1000", "1000"), ("1025", "1025"), ("4096M", "4G")] {
+            let options = AgentFlags().options(database: "db", config: try AgentConfig.parse("max-bytes = \(written)\n", path: "config"))
+            #expect(AgentSetting.maxBytes.describe(options) == shown, "max-bytes = \(written)")
+            #expect(try AgentSetting.size(shown) == options.maxBytes, "\(shown) reads back as \(written)")
+        }
+    }
+
     @Test func notifyIsOffByDefaultOnInTheFileAndAFlagWins() throws {
         #expect(!AgentFlags().options(database: "db", config: config).notify)
         let file = try AgentConfig.parse("notify = yes\n", path: "config")

@@ -1,6 +1,6 @@
 #!/bin/bash
 # The packaging test `make test` runs after the Swift tests: the .deb (`make deb`, dpkg-buildpackage) is checked
-# with lintian and appstreamcli, installed
+# with lintian and appstreamcli, built a second time in another folder to the same bytes, installed
 # (apt-get install as root, as CI runs; else unpacked with dpkg -x into a temp root), run against a temp database,
 # turned on as a user service, removed and purged; then `make install` / `make uninstall` go into a DESTDIR and
 # must leave nothing behind.
@@ -21,6 +21,11 @@ check() { # check DESCRIPTION COMMAND...: runs COMMAND, reports ok / FAILED with
 }
 
 echo "package: $deb ($(du -k "$deb" | cut -f1) KiB)"
+# The same tree built again from scratch in a folder of another name and depth must give the same sha256. That
+# build takes a minute, so it runs beside the checks below (most of them wait on dpkg, systemd or Xvfb rather than
+# on the CPU), and its result is checked at the end.
+"$repo/packaging/reproducible-check.sh" "$deb" > "$work/reproducible.log" 2>&1 &
+reproducible=$!
 check "the package has the fields dpkg needs" dpkg-deb --field "$deb" Package Version Architecture Depends Installed-Size
 installed_kib=$(dpkg-deb --field "$deb" Installed-Size)
 check "installed size ${installed_kib} KiB is under 25 MB" test "$installed_kib" -lt 25600
@@ -137,6 +142,11 @@ check "the installed desktop file runs the installed binary" grep -qx "Exec=/usr
 touch "$destdir/usr/local/bin/not-ours"
 check "make uninstall" make -C "$repo" --no-print-directory uninstall DESTDIR="$destdir" PREFIX=/usr/local
 check "make uninstall removed exactly what install put there" bash -c "[ \"\$(find '$destdir' -type f)\" = '$destdir/usr/local/bin/not-ours' ]"
+
+reproducible_status=0
+wait "$reproducible" || reproducible_status=$?
+check "a second build in another folder gives the same bytes (packaging/reproducible-check.sh)" \
+    bash -c "cat '$work/reproducible.log'; exit $reproducible_status"
 
 if [ "$failures" -gt 0 ]; then echo "package test: $failures check(s) FAILED"; exit 1; fi
 echo "package test: all checks passed"

@@ -110,12 +110,17 @@ public enum AgentSetting: String, CaseIterable, Sendable {
         return seconds
     }
 
-    /// `bytes` in the largest binary unit that divides it exactly, as `size` reads it back.
+    /// `bytes` in the largest binary unit that divides it exactly, as `size` reads it back. Cases that each make
+    /// their text, not a loop over (unit, multiple) pairs: swiftc unrolled that loop into one block taking both
+    /// values from three predecessors and wrote each predecessor's two register moves in an order that followed
+    /// heap addresses, so two release builds of one tree differed there (packaging/reproducible-check.sh).
     private static func sizeText(_ bytes: Int) -> String {
-        for (unit, multiple) in [("G", 1 << 30), ("M", 1 << 20), ("K", 1 << 10)] where bytes % multiple == 0 {
-            return "\(bytes / multiple)\(unit)"
+        switch bytes.trailingZeroBitCount {
+        case 30...: "\(bytes >> 30)G"
+        case 20...: "\(bytes >> 20)M"
+        case 10...: "\(bytes >> 10)K"
+        default: String(bytes)
         }
-        return String(bytes)
     }
 
     /// An X geometry of at least 200x300.
