@@ -18,6 +18,7 @@
 #   make install / uninstall   PREFIX (default ~/.local) and DESTDIR honoured
 #   make deb    build/herobridge_VERSION_ARCH.deb (dpkg-buildpackage -b -us -uc on a copy of the checkout)
 #   make deb-reproducible   the package built twice in two folders and compared byte for byte (make test does it too)
+#   make deb-clean-install  the package installed, run, removed and purged on a fresh debootstrap of Debian 12 (root)
 SHELL := /bin/bash
 SWIFT ?= swift
 # The Swift toolchain lives in /opt/swift on this project's machines; use it when swift is not on PATH.
@@ -70,7 +71,7 @@ USERUNITDIR ?= $(if $(filter $(HOME)/.local,$(PREFIX)),$(PREFIX)/share/systemd/u
 
 .PHONY: all build release run test package-test bench deps run-deps test-deps package-deps bench-deps \
 	soak soak-deps chaos chaos-deps install uninstall deb clean fuzz fuzz-corpus test-asan wayland-test-user \
-	print-build-packages deb-reproducible
+	print-build-packages deb-reproducible deb-clean-install
 
 all: build
 
@@ -202,6 +203,12 @@ deb: package-deps
 # Two builds of the package in two folders, compared byte for byte (diffoscope on a difference).
 deb-reproducible: package-deps
 	packaging/reproducible-check.sh
+
+# The .deb on a minimal Debian 12 made with debootstrap, which has never had Swift: installed with apt-get, run,
+# removed and purged (root; downloads some 100 MB; not part of make test).
+deb-clean-install: deb
+	$(call apt_install,debootstrap)
+	$(SUDO) Tests/Packaging/clean-install-test.sh build/herobridge_*.deb
 
 clean:
 	rm -rf .build build

@@ -12,13 +12,7 @@ repo=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export HEROBRIDGE_DB=$work/test.sqlite3
-failures=0
-check() { # check DESCRIPTION COMMAND...: runs COMMAND, reports ok / FAILED with its output
-    local description=$1; shift
-    local output
-    if output=$("$@" 2>&1); then echo "ok: $description"
-    else echo "FAILED: $description"; echo "$output" | sed 's/^/    /'; failures=$((failures + 1)); fi
-}
+source "$repo/Tests/Packaging/check.sh"
 
 echo "package: $deb ($(du -k "$deb" | cut -f1) KiB)"
 # The same tree built again from scratch in a folder of another name and depth must give the same sha256. That
