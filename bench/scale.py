@@ -150,7 +150,7 @@ def mode(window):
 def record(results, plan, ready, figures, reasons):
     """The rows, size by size, in the order a reader compares them."""
     for size in plan.scale_sizes:
-        results.record("scale: agent start to READY=1, %d favorites" % size, "HeroBridge", ready[size], "ms",
+        results.record(ready_name(size), "HeroBridge", ready[size], "ms",
                        reasons.get(("ready", size)))
         for window in (False, True):
             f = figures[(size, window)]
@@ -175,6 +175,10 @@ def copy_name(size, window):
     return "scale: copy-to-stored, %d favorites, %s" % (size, mode(window))
 
 
+def ready_name(size):
+    return "scale: agent start to READY=1, %d favorites" % size
+
+
 def memory_name(label, size):
     """The row of `label` ("RSS" or "peak RSS (VmHWM)") at `size`: recorded by `record`, read by `targets`."""
     return "scale: %s, %d favorites, window shown, after %d copies" % (label, size, BLOCK)
@@ -189,21 +193,20 @@ def targets(plan, results):
         f = results.results.get(name, {}).get("HeroBridge")
         return None if not f or f.get("failed") else f[key]
 
+    def target(text, value, digits, met):
+        return {"target": text, "value": None if value is None else round(value, digits),
+                "met": value is not None and met(value)}
+
     out = {}
     for window in (False, True):
-        value = figure(ratio_name(large, small, window))
-        out["copy-to-stored at %d / at %d favorites, %s" % (large, small, mode(window))] = {
-            "target": "<= %.1f×" % TARGETS["copy ratio"], "value": None if value is None else round(value, 3),
-            "met": value is not None and value <= TARGETS["copy ratio"]}
-    value = figure("scale: agent start to READY=1, %d favorites" % large)
-    out["start to READY=1 at %d favorites (median)" % large] = {
-        "target": "< %d ms" % TARGETS["ready ms"], "value": None if value is None else round(value, 1),
-        "met": value is not None and value < TARGETS["ready ms"]}
+        out["copy-to-stored at %d / at %d favorites, %s" % (large, small, mode(window))] = target(
+            "<= %.1f×" % TARGETS["copy ratio"], figure(ratio_name(large, small, window)), 3,
+            lambda v: v <= TARGETS["copy ratio"])
+    out["start to READY=1 at %d favorites (median)" % large] = target(
+        "< %d ms" % TARGETS["ready ms"], figure(ready_name(large)), 1, lambda v: v < TARGETS["ready ms"])
     for label in ("RSS", "peak RSS (VmHWM)"):
-        value = figure(memory_name(label, large), "max")
-        out["%s at %d favorites (highest round)" % (label, large)] = {
-            "target": "< %d MB" % TARGETS["rss mb"], "value": None if value is None else round(value, 1),
-            "met": value is not None and value < TARGETS["rss mb"]}
+        out["%s at %d favorites (highest round)" % (label, large)] = target(
+            "< %d MB" % TARGETS["rss mb"], figure(memory_name(label, large), "max"), 1, lambda v: v < TARGETS["rss mb"])
     return out
 
 
